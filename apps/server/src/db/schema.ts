@@ -1,0 +1,63 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Numeric = ColumnType<number, number | undefined, number>;
+
+export interface StreamsTable {
+  mint: string;
+  name: string;
+  symbol: string;
+  description: string | null;
+  image_uri: string | null;
+  metadata_uri: string | null;
+  twitter: string | null;
+  telegram: string | null;
+  website: string | null;
+  thumbnail: string | null;
+  creator_address: string | null;
+  is_currently_live: ColumnType<boolean, boolean | undefined, boolean>;
+  num_participants: ColumnType<number, number | undefined, number>;
+  usd_market_cap: Numeric;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_viewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface MessagesTable {
+  id: Generated<string>;
+  stream_id: string;
+  user_address: string;
+  username: string | null;
+  profile_image: string | null;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface LikesTable {
+  stream_id: string;
+  user_address: string;
+  created_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  stream_id: string;
+  user_address: string;
+  created_at: Timestamp;
+}
+
+export interface ProfilesTable {
+  address: string;
+  username: string | null;
+  profile_image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Kysely's view of the database. Each feature adds its tables here with its migration. */
+export interface Database {
+  streams: StreamsTable;
+  messages: MessagesTable;
+  likes: LikesTable;
+  subscriptions: SubscriptionsTable;
+  profiles: ProfilesTable;
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+  ALLOWED_ORIGINS: z.string().default(''),
+  MARKET_DATA_URL: z.string().url().default('https://api.dexscreener.com'),
+  LIVEKIT_URL: z.string().default('ws://localhost:7880'),
+  LIVEKIT_API_KEY: z.string().default(''),
+  LIVEKIT_API_SECRET: z.string().default(''),
+  MEDIA_PORT: z.coerce.number().int().min(0).max(65535).default(7880),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(''),
+});
+export type Env = z.infer<typeof ZEnv>;
+
+/** Runtime configuration, derived from the environment once at boot (or built directly by tests). */
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicOrigin: string;
+  /** Origins allowed to open the realtime WebSocket and call the API from a browser. */
+  allowedOrigins: string[];
+  marketDataUrl: string;
+  livekit: { url: string; apiKey: string; apiSecret: string };
+  logLevel: Env['LOG_LEVEL'];
+  /** Folder of the built SPA; empty means "do not serve the web app". */
+  webDist: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Parse and validate the environment; throws an error naming every bad variable. */
+export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig => {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicOrigin = new URL(e.PUBLIC_ORIGIN).origin;
+  const extra = e.ALLOWED_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(repoRoot, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicOrigin,
+    allowedOrigins: [publicOrigin, ...extra],
+    marketDataUrl: e.MARKET_DATA_URL.replace(/\/+$/, ''),
+    livekit: { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET },
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : path.resolve(repoRoot, 'apps/web/dist'),
+  };
+};

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+
+/** The one error type of the server: an HTTP status, a stable code and a user-facing message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError(400, 'bad_request', message, details);
+export const unauthorized = (message = 'Sign in required') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'Not allowed') => new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const tooManyRequests = (message = 'Too many requests, slow down') =>
+  new AppError(429, 'rate_limited', message);
+
+const zodMessage = (err: ZodError): string => {
+  const first = err.issues[0];
+  if (!first) return 'Invalid request';
+  const where = first.path.length ? `${first.path.join('.')}: ` : '';
+  return `${where}${first.message}`;
+};
+
+/** Map every failure to `{ error: { code, message } }`; never a stack trace to a client. */
+export const installErrorHandling = (app: FastifyInstance): void => {
+  app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .status(err.status)
+        .send({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
+    }
+    if (err instanceof ZodError) {
+      return reply.status(400).send({ error: { code: 'invalid_request', message: zodMessage(err) } });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code =
+        err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'payload_too_large'
+          : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'unsupported_media_type'
+            : status === 429
+              ? 'rate_limited'
+              : 'bad_request';
+      const message =
+        code === 'payload_too_large'
+          ? 'Request body is too large'
+          : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+            ? 'Malformed JSON body'
+            : err.message;
+      return reply.status(status).send({ error: { code, message } });
+    }
+    request.log.error({ err, reqId: request.id }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ error: { code: 'internal', message: `Something went wrong (request ${request.id})` } });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url}` } });
+  });
+};

@@ -1,0 +1,164 @@
+import type { TStream, TStreamListQuery, TStreamUpsert } from '@mintcast/contracts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { createResponseCache } from './response-cache.ts';
+import type { NewestCursor, StreamsRepository } from './streams.repository.ts';
+import { type StreamRow, toStream } from './stream-row.ts';
+
+const encodeCursor = (c: NewestCursor | { offset: number }): string =>
+  Buffer.from(JSON.stringify(c)).toString('base64url');
+
+const decodeCursor = (text: string): Partial<NewestCursor & { offset: number }> => {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (value && typeof value === 'object') return value;
+  } catch {
+    // fall through
+  }
+  throw badRequest('Invalid cursor');
+};
+
+/** Stream rules: listing, search, ensure-exists, upsert and the live flag, with ownership checks. */
+export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs?: number } = {}) => {
+  const cache = createResponseCache(opts.cacheTtlMs ?? 2_000);
+  const listeners = new Set<(stream: TStream) => void>();
+  const changed = (row: StreamRow): TStream => {
+    cache.invalidate();
+    const stream = toStream(row);
+    for (const l of listeners) l(stream);
+    return stream;
+  };
+
+  const list = async (query: TStreamListQuery) => {
+    let after: NewestCursor | undefined;
+    let offset: number | undefined;
+    if (query.cursor) {
+      const c = decodeCursor(query.cursor);
+      if (query.sort === 'newest') {
+        if (typeof c.live !== 'boolean' || typeof c.createdAt !== 'string' || typeof c.mint !== 'string')
+          throw badRequest('Invalid cursor');
+        if (Number.isNaN(Date.parse(c.createdAt))) throw badRequest('Invalid cursor');
+        after = { live: c.live, createdAt: c.createdAt, mint: c.mint };
+      } else {
+        if (typeof c.offset !== 'number' || !Number.isInteger(c.offset) || c.offset < 0 || c.offset > 10_000)
+          throw badRequest('Invalid cursor');
+        offset = c.offset;
+      }
+    }
+    const rows = await repo.list({ limit: query.limit, live: query.live, sort: query.sort, after, offset });
+    const items = rows.map(toStream);
+    const last = rows.at(-1);
+    let nextCursor: string | null = null;
+    if (last && rows.length === query.limit) {
+      nextCursor =
+        query.sort === 'newest'
+          ? encodeCursor({
+              live: last.is_currently_live,
+              createdAt: new Date(last.created_at).toISOString(),
+              mint: last.mint,
+            })
+          : encodeCursor({ offset: (offset ?? 0) + rows.length });
+    }
+    return { items, nextCursor };
+  };
+
+  return {
+    /** Subscribe to every stream change made through this service (used by background jobs and realtime). */
+    onChange(listener: (stream: TStream) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    invalidateCache: () => cache.invalidate(),
+
+    /** Cached, serialised page of streams: `{ items, nextCursor }`. */
+    listCached(query: TStreamListQuery) {
+      const key = `list:${query.sort}:${query.live ?? ''}:${query.limit}:${query.cursor ?? ''}`;
+      return cache.get(key, () => list(query));
+    },
+
+    list,
+
+    statsCached() {
+      return cache.get('stats', () => repo.stats());
+    },
+
+    async search(text: string, limit: number) {
+      const { rows, total } = await repo.search(text, limit);
+      return { items: rows.map(toStream), total };
+    },
+
+    async get(mint: string): Promise<TStream> {
+      const row = await repo.findByMint(mint);
+      if (!row) throw notFound('Stream Not Found');
+      return toStream(row);
+    },
+
+    async ensureExists(mint: string): Promise<TStream> {
+      const row = await repo.ensure(mint);
+      cache.invalidate();
+      return toStream(row);
+    },
+
+    /**
+     * Upsert by the acting (signed-in) address. An existing stream keeps its symbol and image unless empty;
+     * another wallet may take over a stream only while it is not live.
+     */
+    async upsert(actor: string, input: TStreamUpsert): Promise<TStream> {
+      const existing = await repo.findByMint(input.mint);
+      if (!existing) {
+        const row = await repo.insert({
+          mint: input.mint,
+          name: input.name,
+          symbol: input.symbol,
+          description: input.description,
+          image_uri: input.image_uri || null,
+          metadata_uri: null,
+          twitter: input.twitter ?? null,
+          telegram: input.telegram ?? null,
+          website: input.website ?? null,
+          thumbnail: null,
+          creator_address: actor,
+          usd_market_cap: input.usd_market_cap,
+          is_currently_live: input.is_currently_live,
+          num_participants: 0,
+        });
+        return changed(row);
+      }
+      if (existing.creator_address && existing.creator_address !== actor && existing.is_currently_live) {
+        throw conflict('This stream is live from another wallet');
+      }
+      const row = await repo.update(input.mint, {
+        name: input.name,
+        description: input.description,
+        is_currently_live: input.is_currently_live,
+        usd_market_cap: input.usd_market_cap || existing.usd_market_cap,
+        creator_address: actor,
+        symbol: existing.symbol && existing.creator_address ? existing.symbol : input.symbol,
+        image_uri: existing.image_uri || input.image_uri || null,
+        website: input.website ?? existing.website,
+        twitter: input.twitter ?? existing.twitter,
+        telegram: input.telegram ?? existing.telegram,
+      });
+      if (!row) throw notFound('Stream Not Found');
+      return changed(row);
+    },
+
+    /** Set the live flag; only the stream's creator may. */
+    async setLive(actor: string, mint: string, live: boolean): Promise<TStream> {
+      const existing = await repo.findByMint(mint);
+      if (!existing) throw notFound('Stream Not Found');
+      if (existing.creator_address !== actor) throw forbidden('Only the stream creator can change this stream');
+      const row = await repo.update(mint, live ? { is_currently_live: true } : { is_currently_live: false, num_participants: 0 });
+      if (!row) throw notFound('Stream Not Found');
+      return changed(row);
+    },
+
+    /** Internal updates (webhooks, market-data refresh): no actor, no ownership check. */
+    async applySystemUpdate(mint: string, values: Parameters<StreamsRepository['update']>[1]): Promise<TStream | null> {
+      const row = await repo.update(mint, values);
+      return row ? changed(row) : null;
+    },
+  };
+};
+
+export type StreamsService = ReturnType<typeof createStreamsService>;

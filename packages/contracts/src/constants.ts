@@ -1,0 +1,45 @@
+/** Business constants from spec §9. One place, imported by web, server and tests. */
+export const HOME_LIVE_CARDS = 8;
+export const HOME_RECENT_CARDS = 8;
+export const HOME_LIVE_SKELETONS = 4;
+export const HOME_RECENT_SKELETONS = 8;
+export const STREAM_POLL_MS = 30_000;
+export const TOKEN_POLL_MS = 30_000;
+export const TRADING_POLL_MS = 30_000;
+export const TOKEN_ADDRESS_THRESHOLD = 32;
+export const CHAT_HISTORY_DEFAULT_LIMIT = 50;
+export const CHAT_HISTORY_MAX_LIMIT = 200;
+export const CHAT_AUTOSCROLL_THRESHOLD_PX = 50;
+export const CHAT_MESSAGE_MAX_LENGTH = 500;
+export const TOAST_LIFETIME_MS = 5_000;
+export const COPY_FEEDBACK_MS = 2_000;
+export const ELAPSED_TICK_MS = 1_000;
+export const VIDEO_VISIBILITY_DEBOUNCE_MS = 3_000;
+export const CONNECTION_MISMATCH_LIMIT = 3;
+export const TOKEN_REFRESH_BACKOFF_MS = 200;
+export const BSC_CHAIN_ID = 56;
+export const BSC_CHAIN_NAME = 'bsc';
+export const AUTH_STORAGE_KEY = 'sb-mintcast-auth-token';
+export const MARKET_DATA_SERVICE_NAME = 'DexScreener';
+export const STREAM_LIST_MAX_LIMIT = 100;
+export const STREAM_LIST_DEFAULT_LIMIT = 24;
+
+/** Video service defaults (spec §9). */
+export const VIDEO_DEFAULTS = {
+  connectionTimeoutMs: 15_000,
+  websocketTimeoutMs: 15_000,
+  joinRetries: 1,
+  publicationTimeoutMs: 10_000,
+  statsIntervalMs: 2_000,
+  codec: 'vp8',
+  simulcast: true,
+} as const;
+
+/** Shipped in apps/web/public; used as read defaults (spec §3). */
+export const DEFAULT_TOKEN_IMAGE = '/images/default-token.svg';
+export const DEFAULT_THUMBNAIL = '/images/default-thumbnail.svg';
+
+/** Room name for a stream's media room (spec §7). */
+export const roomNameForMint = (mint: string): string => `stream-${mint}`;
+/** Realtime channel name for a stream's chat (spec §7). */
+export const chatChannelForMint = (mint: string): string => `stream_chat_${mint}`;
