@@ -6,7 +6,11 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
   ALLOWED_ORIGINS: z.string().default(''),
   MARKET_DATA_URL: z.string().url().default('https://api.dexscreener.com'),

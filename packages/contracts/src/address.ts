@@ -22,7 +22,10 @@ export const ZAddress = z
 export const shortenAddress = (address: string): string =>
   address.length <= 10 ? address : `${address.slice(0, 6)}...${address.slice(-4)}`;
 
-export type SearchTarget = { kind: 'ignore' } | { kind: 'stream'; mint: string } | { kind: 'explore'; query: string };
+export type SearchTarget =
+  | { kind: 'ignore' }
+  | { kind: 'stream'; mint: string }
+  | { kind: 'explore'; query: string };
 
 /**
  * Spec §2/§5 search submit: blank is ignored; 32+ characters after trimming is a token address

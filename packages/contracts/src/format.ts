@@ -2,7 +2,8 @@
 
 /** Parse a figure from upstream; anything that cannot be parsed becomes 0 (spec §5). */
 export const toNumber = (value: unknown): number => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number.parseFloat(value) : Number.NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' ? Number.parseFloat(value) : Number.NaN;
   return Number.isFinite(n) ? n : 0;
 };
 
@@ -44,7 +45,8 @@ const wholeUsd = new Intl.NumberFormat('en-US', {
 });
 
 /** Card market cap: whole-dollar USD (spec §2, §5). */
-export const formatMarketCapWhole = (value: number): string => wholeUsd.format(Number.isFinite(value) ? value : 0);
+export const formatMarketCapWhole = (value: number): string =>
+  wholeUsd.format(Number.isFinite(value) ? value : 0);
 
 /** 24h change with sign and 2 decimals: `+18.42%`. */
 export const formatPercentChange = (value: number): string => {

@@ -1,16 +1,14 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { FileMigrationProvider, type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
+import { migrations } from './migrations/index.ts';
 
-const migrationFolder = path.join(import.meta.dirname, 'migrations');
-
-/** Run every pending migration in `migrations/` (by file name order); throw on the first failure. */
-export const migrateToLatest = async (db: Kysely<unknown>): Promise<void> => {
+/** Run every pending migration listed in `migrations/index.ts` (in name order); throw on the first failure. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists.
+export const migrateToLatest = async (db: Kysely<any>): Promise<void> => {
   // pg_trgm lives in the shared public schema; concurrent first runs could race on creating it.
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(db).catch(() => undefined);
   const migrator = new Migrator({
     db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
+    provider: { getMigrations: async () => migrations },
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

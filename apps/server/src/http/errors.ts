@@ -36,7 +36,9 @@ export const installErrorHandling = (app: FastifyInstance): void => {
     if (err instanceof AppError) {
       return reply
         .status(err.status)
-        .send({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } });
+        .send({
+          error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+        });
     }
     if (err instanceof ZodError) {
       return reply.status(400).send({ error: { code: 'invalid_request', message: zodMessage(err) } });
@@ -63,8 +65,5 @@ export const installErrorHandling = (app: FastifyInstance): void => {
     return reply
       .status(500)
       .send({ error: { code: 'internal', message: `Something went wrong (request ${request.id})` } });
-  });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url}` } });
   });
 };

@@ -1,8 +1,8 @@
 import type { TStream, TStreamListQuery, TStreamUpsert } from '@mintcast/contracts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { createResponseCache } from './response-cache.ts';
-import type { NewestCursor, StreamsRepository } from './streams.repository.ts';
 import { type StreamRow, toStream } from './stream-row.ts';
+import type { NewestCursor, StreamsRepository } from './streams.repository.ts';
 
 const encodeCursor = (c: NewestCursor | { offset: number }): string =>
   Buffer.from(JSON.stringify(c)).toString('base64url');
@@ -147,14 +147,21 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
     async setLive(actor: string, mint: string, live: boolean): Promise<TStream> {
       const existing = await repo.findByMint(mint);
       if (!existing) throw notFound('Stream Not Found');
-      if (existing.creator_address !== actor) throw forbidden('Only the stream creator can change this stream');
-      const row = await repo.update(mint, live ? { is_currently_live: true } : { is_currently_live: false, num_participants: 0 });
+      if (existing.creator_address !== actor)
+        throw forbidden('Only the stream creator can change this stream');
+      const row = await repo.update(
+        mint,
+        live ? { is_currently_live: true } : { is_currently_live: false, num_participants: 0 },
+      );
       if (!row) throw notFound('Stream Not Found');
       return changed(row);
     },
 
     /** Internal updates (webhooks, market-data refresh): no actor, no ownership check. */
-    async applySystemUpdate(mint: string, values: Parameters<StreamsRepository['update']>[1]): Promise<TStream | null> {
+    async applySystemUpdate(
+      mint: string,
+      values: Parameters<StreamsRepository['update']>[1],
+    ): Promise<TStream | null> {
       const row = await repo.update(mint, values);
       return row ? changed(row) : null;
     },

@@ -24,12 +24,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_viewed_at timestamptz
     )`.execute(db);
   // Home and explore: live first, then newest (mint breaks ties for a stable keyset cursor).
-  await sql`CREATE INDEX streams_live_newest_idx ON streams (is_currently_live DESC, created_at DESC, mint DESC)`.execute(db);
+  await sql`CREATE INDEX streams_live_newest_idx ON streams (is_currently_live DESC, created_at DESC, mint DESC)`.execute(
+    db,
+  );
   // Search and trending: live first, then market cap.
-  await sql`CREATE INDEX streams_live_mcap_idx ON streams (is_currently_live DESC, usd_market_cap DESC, mint)`.execute(db);
-  await sql`CREATE INDEX streams_participants_idx ON streams (num_participants DESC, usd_market_cap DESC, mint)`.execute(db);
+  await sql`CREATE INDEX streams_live_mcap_idx ON streams (is_currently_live DESC, usd_market_cap DESC, mint)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX streams_participants_idx ON streams (num_participants DESC, usd_market_cap DESC, mint)`.execute(
+    db,
+  );
   // Case-insensitive contains-search on name, symbol and description.
-  await sql`CREATE INDEX streams_search_trgm_idx ON streams USING gin ((lower(name || E'\n' || symbol || E'\n' || coalesce(description, ''))) gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX streams_search_trgm_idx ON streams USING gin ((lower(name || E'\n' || symbol || E'\n' || coalesce(description, ''))) gin_trgm_ops)`.execute(
+    db,
+  );
   await sql`CREATE INDEX streams_creator_idx ON streams (creator_address)`.execute(db);
 
   await sql`
@@ -61,7 +69,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (stream_id, user_address)
       )`.execute(db);
-    await sql`CREATE INDEX ${sql.raw(`${table}_user_idx`)} ON ${sql.table(table)} (user_address, created_at DESC)`.execute(db);
+    await sql`CREATE INDEX ${sql.raw(`${table}_user_idx`)} ON ${sql.table(table)} (user_address, created_at DESC)`.execute(
+      db,
+    );
   }
 }
 

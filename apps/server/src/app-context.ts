@@ -1,0 +1,10 @@
+import type { DatabaseHandle } from './db/database.ts';
+import type { AppConfig } from './env.ts';
+import type { StreamsService } from './streams/streams.service.ts';
+
+/** What every feature plugin gets: configuration, the database and the shared services. */
+export interface AppContext {
+  config: AppConfig;
+  database: DatabaseHandle;
+  streams: StreamsService;
+}

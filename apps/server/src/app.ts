@@ -1,0 +1,84 @@
+import rateLimit from '@fastify/rate-limit';
+import { BSC_CHAIN_ID, MARKET_DATA_SERVICE_NAME, type TPublicConfig } from '@mintcast/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from './app-context.ts';
+import { authPlugin } from './auth/auth.plugin.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import type { AppConfig } from './env.ts';
+import { featurePlugins } from './features.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { serveSpa } from './http/spa.ts';
+import { createStreamsRepository } from './streams/streams.repository.ts';
+import { streamsRoutes } from './streams/streams.routes.ts';
+import { createStreamsService } from './streams/streams.service.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Requests per minute per client IP across the API; tests and benchmarks raise it. */
+  rateLimitPerMinute?: number;
+}
+
+/** Assemble the Fastify app: error handling, API routes, then the SPA. */
+export type App = FastifyInstance & { ctx: AppContext };
+
+export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 100 * 1024,
+    trustProxy: true,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+  installErrorHandling(app);
+  app.decorateRequest('session', null);
+
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.rateLimitPerMinute ?? 1200,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: { code: 'rate_limited', message: `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s` },
+    }),
+  });
+
+  const streams = createStreamsService(createStreamsRepository(database.db));
+  const ctx: AppContext = { config, database, streams };
+
+  await app.register(authPlugin, { ctx });
+
+  app.get('/api/health', async (_req, reply) => {
+    await sql`select 1`.execute(database.db);
+    return reply.send({ status: 'ok', db: 'ok' });
+  });
+  app.get(
+    '/api/config',
+    async (): Promise<TPublicConfig> => ({
+      chainId: BSC_CHAIN_ID,
+      livekitUrl: config.livekit.url,
+      publicOrigin: config.publicOrigin,
+      marketDataServiceName: MARKET_DATA_SERVICE_NAME,
+    }),
+  );
+
+  await app.register(streamsRoutes, { streams });
+  for (const plugin of featurePlugins) await app.register(plugin, { ctx });
+
+  const spa = await serveSpa(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && spa && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({
+        error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` },
+      });
+  });
+
+  return Object.assign(app as FastifyInstance, { ctx });
+};

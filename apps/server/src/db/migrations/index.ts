@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_streams.ts';
+
+/**
+ * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
+ * (imported statically so the same list works under tsx, Vitest and any bundler).
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_streams': m0001,
+};

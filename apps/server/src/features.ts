@@ -1,0 +1,8 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from './app-context.ts';
+
+/**
+ * Feature route plugins (market data, chat, live video, profiles…), registered after auth and streams.
+ * Each feature exports one plugin taking `{ ctx }` and adds itself to this list.
+ */
+export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [];

@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serve the built SPA: hashed assets cached for a year, everything else revalidated,
+ * and any unknown non-API GET answered with index.html so client routes survive a reload.
+ */
+export const serveSpa = async (app: FastifyInstance, webDist: string): Promise<boolean> => {
+  const index = path.join(webDist, 'index.html');
+  if (!existsSync(index)) return false;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+};

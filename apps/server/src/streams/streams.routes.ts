@@ -1,0 +1,56 @@
+import {
+  ZMintParams,
+  ZSetLive,
+  ZStreamListQuery,
+  ZStreamSearchQuery,
+  ZStreamUpsert,
+} from '@mintcast/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedBody } from './response-cache.ts';
+import type { StreamsService } from './streams.service.ts';
+
+const sendCached = (request: FastifyRequest, reply: FastifyReply, cached: CachedBody) => {
+  reply.header('etag', cached.etag).header('cache-control', 'no-cache');
+  if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(cached.body);
+};
+
+/** HTTP only: parse, authorise, status codes. Rules live in the service. */
+export const streamsRoutes = async (app: FastifyInstance, opts: { streams: StreamsService }) => {
+  const { streams } = opts;
+
+  app.get('/api/streams', async (request, reply) => {
+    const query = ZStreamListQuery.parse(request.query);
+    return sendCached(request, reply, await streams.listCached(query));
+  });
+
+  app.get('/api/streams/stats', async (request, reply) =>
+    sendCached(request, reply, await streams.statsCached()),
+  );
+
+  app.get('/api/streams/search', async (request) => {
+    const { q, limit } = ZStreamSearchQuery.parse(request.query);
+    return streams.search(q, limit);
+  });
+
+  app.get('/api/streams/:mint', async (request) => {
+    const { mint } = ZMintParams.parse(request.params);
+    return streams.get(mint);
+  });
+
+  app.post('/api/streams', { preHandler: app.requireSession }, async (request) => {
+    const input = ZStreamUpsert.parse(request.body);
+    return streams.upsert(request.session!.address, input);
+  });
+
+  app.post('/api/streams/:mint/ensure', { preHandler: app.requireSession }, async (request) => {
+    const { mint } = ZMintParams.parse(request.params);
+    return streams.ensureExists(mint);
+  });
+
+  app.post('/api/streams/:mint/live', { preHandler: app.requireSession }, async (request) => {
+    const { mint } = ZMintParams.parse(request.params);
+    const { live } = ZSetLive.parse(request.body);
+    return streams.setLive(request.session!.address, mint, live);
+  });
+};

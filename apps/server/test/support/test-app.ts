@@ -1,0 +1,33 @@
+import { type App, buildApp } from '../../src/app.ts';
+import type { DatabaseHandle } from '../../src/db/database.ts';
+import type { AppConfig } from '../../src/env.ts';
+import { testConfig } from './test-config.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: App;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** A real app on a real (fresh) database, driven with `app.inject` or on an ephemeral port. */
+export const createTestApp = async (
+  overrides: Partial<AppConfig> = {},
+  opts: { rateLimitPerMinute?: number; database?: DatabaseHandle } = {},
+): Promise<TestApp> => {
+  const database = opts.database ?? (await openTestDatabase());
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    rateLimitPerMinute: opts.rateLimitPerMinute ?? 1_000_000,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+};

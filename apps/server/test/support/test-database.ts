@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a private schema on the
+ * PostgreSQL named by TEST_DATABASE_URL (dropped on close), so the same tests run on both.
+ */
+export const openTestDatabase = async (): Promise<DatabaseHandle> => {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({ kind: 'pglite', dataDir: undefined });
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const handle = await openDatabase({ kind: 'postgres', url, schema });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.end();
+    },
+  };
+};
+
+/** Which database the current run uses, for test names. */
+export const databaseKind = (): string => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
