@@ -73,11 +73,9 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     if (!isApi && spa && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({
-        error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` },
-      });
+    return reply.status(404).send({
+      error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` },
+    });
   });
 
   return Object.assign(app as FastifyInstance, { ctx });

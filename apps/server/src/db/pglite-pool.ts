@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 
 /**
  * Presents one PGlite instance as a single-connection pool to Kysely's PostgresDialect.
@@ -8,12 +8,9 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
  */
 export const pglitePool = (pg: PGlite): PostgresPool => {
   let tail: Promise<void> = Promise.resolve();
-  const client: Omit<PostgresPoolClient, 'release'> = {
-    // biome-ignore lint/suspicious/noExplicitAny: Kysely's pool client type is loose by design.
-    query: (async (sql: string, params: readonly unknown[]) => {
-      const res = await pg.query(sql, params as unknown[], { rowMode: 'object' });
-      return { command: 'SELECT', rowCount: res.affectedRows ?? res.rows.length, rows: res.rows };
-    }) as any,
+  const query = async <R>(sql: string, params: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
+    const res = await pg.query<R>(sql, params as unknown[]);
+    return { command: 'SELECT', rowCount: res.affectedRows ?? res.rows.length, rows: res.rows };
   };
   return {
     connect: async () => {
@@ -23,7 +20,7 @@ export const pglitePool = (pg: PGlite): PostgresPool => {
         release = r;
       });
       await prev;
-      return { ...client, release } as PostgresPoolClient;
+      return { query, release } as PostgresPoolClient;
     },
     end: async () => {
       await tail;

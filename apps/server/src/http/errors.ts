@@ -34,11 +34,9 @@ const zodMessage = (err: ZodError): string => {
 export const installErrorHandling = (app: FastifyInstance): void => {
   app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
     if (err instanceof AppError) {
-      return reply
-        .status(err.status)
-        .send({
-          error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
-        });
+      return reply.status(err.status).send({
+        error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+      });
     }
     if (err instanceof ZodError) {
       return reply.status(400).send({ error: { code: 'invalid_request', message: zodMessage(err) } });
