@@ -1,0 +1,66 @@
+import { ZApiError } from '@mintcast/contracts';
+import type { z } from 'zod';
+
+/** An API failure with the server's `{ error: { code, message } }` (or a network failure: status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type RequestAuth = () => Promise<string | null>;
+
+let authProvider: { token: RequestAuth; refresh: () => Promise<boolean> } | null = null;
+
+/**
+ * Installed by the session manager: API calls then carry the access token, and a 401 triggers one
+ * refresh and one retry.
+ */
+export const setApiAuth = (provider: typeof authProvider): void => {
+  authProvider = provider;
+};
+
+const send = async (path: string, init: RequestInit, token: string | null): Promise<Response> => {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined && !headers.has('content-type'))
+    headers.set('content-type', 'application/json');
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  try {
+    return await fetch(path, { ...init, headers });
+  } catch {
+    throw new ApiError(0, 'network', 'Network error, check your connection');
+  }
+};
+
+/** Fetch a JSON API path and parse the response with the given contract schema. */
+export const apiFetch = async <S extends z.ZodType>(
+  path: string,
+  schema: S,
+  init: RequestInit = {},
+): Promise<z.infer<S>> => {
+  let res = await send(path, init, authProvider ? await authProvider.token() : null);
+  if (res.status === 401 && authProvider && (await authProvider.refresh())) {
+    res = await send(path, init, await authProvider.token());
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ApiError(res.status, 'bad_response', `Unexpected response (HTTP ${res.status})`);
+  }
+  if (!res.ok) {
+    const parsed = ZApiError.safeParse(body);
+    if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message);
+    throw new ApiError(res.status, 'http_error', `HTTP error ${res.status}`);
+  }
+  return schema.parse(body);
+};
+
+/** JSON body helper. */
+export const jsonBody = (value: unknown): RequestInit => ({ body: JSON.stringify(value) });

@@ -1,0 +1,4 @@
+/** Route: explore (placeholder until the screen is built). */
+export function Component() {
+  return <div className="p-6 text-muted">explore</div>;
+}

@@ -1,0 +1,4 @@
+/** Route: livestream (placeholder until the screen is built). */
+export function Component() {
+  return <div className="p-6 text-muted">livestream</div>;
+}

@@ -1,0 +1,4 @@
+/** Route: not-found (placeholder until the screen is built). */
+export function Component() {
+  return <div className="p-6 text-muted">not-found</div>;
+}
