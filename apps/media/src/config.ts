@@ -1,0 +1,40 @@
+import type { Logger } from './logger.ts';
+
+export interface IceServerConfig {
+  urls: string[];
+  username?: string;
+  credential?: string;
+}
+
+/** Options of `startMediaServer` (the public API used by the rest of the repo). */
+export interface MediaServerOptions {
+  port: number;
+  host?: string;
+  /** apiKey -> secret */
+  keys: Record<string, string>;
+  webhookUrl?: string;
+  /** Which key signs webhooks; defaults to the first key. */
+  webhookApiKey?: string;
+  udpPortRange?: { min: number; max: number };
+  publicIp?: string;
+  iceServers?: IceServerConfig[];
+  logLevel?: string;
+  emptyTimeoutSec?: number;
+  departureTimeoutSec?: number;
+}
+
+/** What the rest of the server needs at run time, resolved once at start. */
+export interface ServerContext {
+  keys: Record<string, string>;
+  udpPortRange?: { min: number; max: number };
+  publicIp?: string;
+  iceServers: IceServerConfig[];
+  emptyTimeoutSec: number;
+  departureTimeoutSec: number;
+  log: Logger;
+}
+
+/** The version we claim. The client needs a non-empty semver; >= 1.8 keeps RPC enabled. */
+export const SERVER_VERSION = '1.9.0';
+export const PING_INTERVAL_SEC = 5;
+export const PING_TIMEOUT_SEC = 15;

@@ -1,0 +1,170 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  CreateRoomRequest,
+  DeleteRoomRequest,
+  DeleteRoomResponse,
+  DisconnectReason,
+  LeaveRequest_Action,
+  ListParticipantsRequest,
+  ListParticipantsResponse,
+  ListRoomsRequest,
+  ListRoomsResponse,
+  MuteRoomTrackRequest,
+  MuteRoomTrackResponse,
+  MuteTrackRequest,
+  ParticipantPermission,
+  RemoveParticipantResponse,
+  RoomParticipantIdentity,
+  UpdateParticipantRequest,
+  UpdateRoomMetadataRequest,
+} from '@livekit/protocol';
+import type { VideoGrant } from 'livekit-server-sdk';
+import { HttpError, verifyToken } from '../auth.ts';
+import type { Room } from '../room/room.ts';
+import type { RoomManager } from '../room/room-manager.ts';
+import { readBody, sendJson } from './http-utils.ts';
+
+const TWIRP_STATUS: Record<string, number> = {
+  unauthenticated: 401,
+  permission_denied: 403,
+  not_found: 404,
+  bad_route: 404,
+  invalid_argument: 400,
+  malformed: 400,
+  already_exists: 409,
+  internal: 500,
+};
+
+class TwirpError extends Error {
+  constructor(
+    readonly code: keyof typeof TWIRP_STATUS,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const PARSE = { ignoreUnknownFields: true } as const;
+
+/** `POST /twirp/livekit.RoomService/<method>`: protobuf-JSON in and out, Twirp JSON errors. */
+export async function handleTwirp(method: string, req: IncomingMessage, res: ServerResponse, manager: RoomManager): Promise<void> {
+  try {
+    if (req.method !== 'POST') throw new TwirpError('bad_route', 'unsupported method');
+    const video = await adminGrant(req, manager.services.ctx.keys);
+    const text = (await readBody(req)) || '{}';
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new TwirpError('malformed', 'request body is not valid JSON');
+    }
+    const result = route(method, body as never, video, manager);
+    sendJson(res, 200, JSON.stringify(result.toJson()));
+  } catch (err) {
+    const e = err instanceof TwirpError ? err : err instanceof HttpError ? new TwirpError('unauthenticated', err.message) : new TwirpError('internal', (err as Error).message);
+    sendJson(res, TWIRP_STATUS[e.code] ?? 500, { code: e.code, msg: e.message, meta: {} });
+  }
+}
+
+async function adminGrant(req: IncomingMessage, keys: Record<string, string>): Promise<VideoGrant> {
+  const auth = req.headers.authorization;
+  if (!auth?.startsWith('Bearer ')) throw new TwirpError('unauthenticated', 'missing or malformed authorization header');
+  const { claims } = await verifyToken(auth.slice(7).trim(), keys);
+  return claims.video ?? {};
+}
+
+type Json = Parameters<typeof CreateRoomRequest.fromJson>[0];
+
+function route(method: string, body: Json, video: VideoGrant, manager: RoomManager): { toJson(): unknown } {
+  const requireRoomAdmin = (room: string): Room => {
+    if (!video.roomAdmin || !room || video.room !== room) throw new TwirpError('unauthenticated', 'permissions denied');
+    const r = manager.get(room);
+    if (!r) throw new TwirpError('not_found', 'requested room does not exist');
+    return r;
+  };
+  const participantOf = (room: Room, identity: string) => {
+    const p = room.participants.get(identity);
+    if (!p) throw new TwirpError('not_found', 'participant does not exist');
+    return p;
+  };
+  switch (method) {
+    case 'CreateRoom': {
+      if (!video.roomCreate) throw new TwirpError('unauthenticated', 'permissions denied');
+      const r = CreateRoomRequest.fromJson(body, PARSE);
+      if (!r.name) throw new TwirpError('invalid_argument', 'room name cannot be empty');
+      return manager.getOrCreate(r.name, r).info();
+    }
+    case 'ListRooms': {
+      if (!video.roomList) throw new TwirpError('unauthenticated', 'permissions denied');
+      const r = ListRoomsRequest.fromJson(body, PARSE);
+      const rooms = [...manager.rooms.values()].filter((room) => r.names.length === 0 || r.names.includes(room.name));
+      return new ListRoomsResponse({ rooms: rooms.map((room) => room.info()) });
+    }
+    case 'DeleteRoom': {
+      if (!video.roomCreate) throw new TwirpError('unauthenticated', 'permissions denied');
+      const r = DeleteRoomRequest.fromJson(body, PARSE);
+      const room = manager.get(r.room);
+      if (!room) throw new TwirpError('not_found', 'requested room does not exist');
+      room.close(DisconnectReason.ROOM_DELETED, 'deleted');
+      return new DeleteRoomResponse();
+    }
+    case 'ListParticipants': {
+      const r = ListParticipantsRequest.fromJson(body, PARSE);
+      const room = requireRoomAdmin(r.room);
+      return new ListParticipantsResponse({ participants: [...room.participants.values()].map((p) => p.info()) });
+    }
+    case 'GetParticipant': {
+      const r = RoomParticipantIdentity.fromJson(body, PARSE);
+      return participantOf(requireRoomAdmin(r.room), r.identity).info();
+    }
+    case 'RemoveParticipant': {
+      const r = RoomParticipantIdentity.fromJson(body, PARSE);
+      const room = requireRoomAdmin(r.room);
+      room.remove(participantOf(room, r.identity), DisconnectReason.PARTICIPANT_REMOVED, { leaveAction: LeaveRequest_Action.DISCONNECT });
+      return new RemoveParticipantResponse();
+    }
+    case 'UpdateParticipant': {
+      const r = UpdateParticipantRequest.fromJson(body, PARSE);
+      const room = requireRoomAdmin(r.room);
+      const p = participantOf(room, r.identity);
+      if (r.metadata) p.metadata = r.metadata;
+      if (r.name) p.name = r.name;
+      for (const [k, v] of Object.entries(r.attributes)) {
+        if (v === '') delete p.attributes[k];
+        else p.attributes[k] = v;
+      }
+      // A permission object replaces the whole permission; absent fields mean false.
+      if (r.permission) applyPermission(room, p, r.permission);
+      p.touch();
+      room.broadcast(p, true);
+      return p.info();
+    }
+    case 'MutePublishedTrack': {
+      const r = MuteRoomTrackRequest.fromJson(body, PARSE);
+      const room = requireRoomAdmin(r.room);
+      const p = participantOf(room, r.identity);
+      const track = room.media.setMuted(p, r.trackSid, r.muted);
+      if (!track) throw new TwirpError('not_found', 'track does not exist');
+      // Tell the publisher its track was muted (the same message going down means "muted by server").
+      p.send({ case: 'mute', value: new MuteTrackRequest({ sid: r.trackSid, muted: r.muted }) });
+      return new MuteRoomTrackResponse({ track });
+    }
+    case 'UpdateRoomMetadata': {
+      const r = UpdateRoomMetadataRequest.fromJson(body, PARSE);
+      const room = requireRoomAdmin(r.room);
+      room.setMetadata(r.metadata);
+      return room.info();
+    }
+    default:
+      throw new TwirpError('bad_route', `no handler for livekit.RoomService/${method}`);
+  }
+}
+
+function applyPermission(room: Room, p: ReturnType<Room['participants']['get']> & object, perm: ParticipantPermission): void {
+  p.permission = new ParticipantPermission(perm);
+  if (!perm.canPublish) {
+    for (const track of [...p.tracks.values()]) room.media.unpublish(p, track);
+    p.pendingTracks.clear();
+  }
+  if (!perm.canSubscribe) for (const sid of [...p.subscriptions.keys()]) room.media.unsubscribe(p, sid);
+}

@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import type { MediaServerOptions, ServerContext } from './config.ts';
+import { createHttpServer } from './http/http-server.ts';
+import { createLogger, parseLogLevel } from './logger.ts';
+import { Metrics } from './metrics.ts';
+import { RoomManager } from './room/room-manager.ts';
+import { WebhookNotifier } from './webhooks.ts';
+
+export type { MediaServerOptions } from './config.ts';
+export { loadOrCreateDevKeys } from './dev-keys.ts';
+
+export interface MediaServer {
+  /** ws://host:port, what livekit-client and livekit-server-sdk are given. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts the embedded LiveKit-compatible SFU (signalling, media, Twirp, webhooks, metrics). */
+export async function startMediaServer(options: MediaServerOptions): Promise<MediaServer> {
+  const keyIds = Object.keys(options.keys);
+  const webhookKey = options.webhookApiKey ?? keyIds[0];
+  if (!webhookKey || !options.keys[webhookKey]) throw new Error('startMediaServer: keys must contain at least one apiKey -> secret (and webhookApiKey, if set)');
+  const log = createLogger(parseLogLevel(options.logLevel));
+  const ctx: ServerContext = {
+    keys: options.keys,
+    udpPortRange: options.udpPortRange,
+    publicIp: options.publicIp,
+    iceServers: options.iceServers ?? [],
+    emptyTimeoutSec: options.emptyTimeoutSec ?? 300,
+    departureTimeoutSec: options.departureTimeoutSec ?? 20,
+    log,
+  };
+  const metrics = new Metrics();
+  const webhooks = new WebhookNotifier(options.webhookUrl, webhookKey, options.keys[webhookKey] as string, log, metrics);
+  const manager = new RoomManager({ ctx, metrics, webhooks, log });
+  const server = createHttpServer(manager, metrics);
+  const host = options.host ?? '0.0.0.0';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const url = `ws://${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${port}`;
+  log.info('media_server_started', { url, port, webhook: options.webhookUrl ?? null });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    close() {
+      closing ??= (async () => {
+        // Server-initiated leave (SERVER_SHUTDOWN) for everyone, then room_finished webhooks.
+        manager.closeAll();
+        await webhooks.flush();
+        server.closeAllConnections();
+        await new Promise<void>((r) => server.close(() => r()));
+        log.info('media_server_stopped', {});
+      })();
+      return closing;
+    },
+  };
+}

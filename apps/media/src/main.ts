@@ -1,0 +1,68 @@
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { IceServerConfig } from './config.ts';
+import { loadOrCreateDevKeys } from './dev-keys.ts';
+import { startMediaServer } from './index.ts';
+
+/** CLI entry: `tsx apps/media/src/main.ts`, configured from the environment. */
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const env = process.env;
+
+function fail(message: string): never {
+  process.stderr.write(`${JSON.stringify({ level: 'error', service: 'media', event: 'config_invalid', message })}\n`);
+  process.exit(1);
+}
+
+function intEnv(name: string, fallback?: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`${name} must be a port number, got "${raw}"`);
+  return n;
+}
+
+function iceServersEnv(): IceServerConfig[] | undefined {
+  const raw = env.MEDIA_ICE_SERVERS;
+  if (!raw) return undefined;
+  try {
+    const parsed = JSON.parse(raw) as IceServerConfig[];
+    if (!Array.isArray(parsed)) throw new Error('not an array');
+    return parsed.map((s) => ({ ...s, urls: Array.isArray(s.urls) ? s.urls : [s.urls as unknown as string] }));
+  } catch (err) {
+    fail(`MEDIA_ICE_SERVERS must be a JSON array of {urls, username?, credential?}: ${(err as Error).message}`);
+  }
+}
+
+let apiKey = env.LIVEKIT_API_KEY;
+let apiSecret = env.LIVEKIT_API_SECRET;
+if (!apiKey || !apiSecret) {
+  const dataDir = env.DATA_DIR ? (isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(repoRoot, env.DATA_DIR)) : resolve(repoRoot, '.data');
+  ({ apiKey, apiSecret } = loadOrCreateDevKeys(dataDir));
+}
+
+const min = intEnv('MEDIA_UDP_PORT_MIN');
+const max = intEnv('MEDIA_UDP_PORT_MAX');
+if ((min === undefined) !== (max === undefined)) fail('set both MEDIA_UDP_PORT_MIN and MEDIA_UDP_PORT_MAX, or neither');
+
+const server = await startMediaServer({
+  port: intEnv('MEDIA_PORT', 7880) as number,
+  host: env.MEDIA_HOST,
+  keys: { [apiKey]: apiSecret },
+  webhookUrl: env.MEDIA_WEBHOOK_URL || undefined,
+  udpPortRange: min !== undefined && max !== undefined ? { min, max } : undefined,
+  publicIp: env.MEDIA_PUBLIC_IP || undefined,
+  iceServers: iceServersEnv(),
+  logLevel: env.LOG_LEVEL,
+});
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,112 @@
+import { VideoQuality } from '@livekit/protocol';
+import { RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
+import type { Metrics } from '../metrics.ts';
+import type { Layer } from './layer.ts';
+import { rewriteVp8, type Vp8Descriptor } from './vp8.ts';
+
+/**
+ * One published track as one subscriber receives it. It forwards a single layer at a time and
+ * rewrites sequence numbers, timestamps and VP8 picture ids so a switch between simulcast layers
+ * (which have their own SSRC and numbering) looks like one continuous stream to the browser.
+ */
+export class DownTrack {
+  /** Highest quality the viewer asked for (UpdateTrackSettings). */
+  maxQuality: VideoQuality = VideoQuality.HIGH;
+  /** Paused by the viewer (UpdateTrackSettings.disabled or quality OFF). */
+  disabled = false;
+  current?: Layer;
+  target?: Layer;
+
+  private resync = true;
+  private seqOffset = 0;
+  private tsOffset = 0;
+  private picOffset = 0;
+  private tl0Offset = 0;
+  private lastSeq?: number;
+  private lastTs?: number;
+  private lastPic?: number;
+  private lastTl0?: number;
+  private lastSentAt = 0;
+
+  constructor(
+    readonly trackSid: string,
+    readonly subscriberSid: string,
+    readonly transceiver: RTCRtpTransceiver,
+    private readonly clockRate: number,
+    private readonly metrics: Metrics,
+  ) {}
+
+  /** Ready once DTLS is up and a codec was negotiated; werift drops packets before that. */
+  get ready(): boolean {
+    const sender = this.transceiver.sender;
+    return sender.codec !== undefined && sender.dtlsTransport?.state === 'connected' && !sender.stopped;
+  }
+
+  get waitingForKeyframe(): boolean {
+    return !this.disabled && this.target !== undefined && this.current !== this.target;
+  }
+
+  write(layer: Layer, rtp: RtpPacket, vp8: Vp8Descriptor | undefined, isVideo: boolean): void {
+    if (this.disabled) {
+      this.current = undefined;
+      return;
+    }
+    if (layer !== this.current) {
+      // Switch only onto the chosen layer and, for video, only at a keyframe's first packet.
+      if (layer !== this.target || !this.ready) return;
+      if (isVideo && !vp8?.keyframe) {
+        this.metrics.droppedPackets++;
+        return;
+      }
+      this.current = layer;
+      this.resync = true;
+    }
+    const h = rtp.header;
+    if (this.resync) this.computeOffsets(h.sequenceNumber, h.timestamp, vp8);
+    const seq = (h.sequenceNumber + this.seqOffset) & 0xffff;
+    const ts = (h.timestamp + this.tsOffset) >>> 0;
+    let payload = rtp.payload;
+    if (vp8 && (this.picOffset !== 0 || this.tl0Offset !== 0)) {
+      const pic = vp8.pictureId !== undefined ? (vp8.pictureId + this.picOffset) & 0x7fff : undefined;
+      const tl0 = vp8.tl0PicIdx !== undefined ? (vp8.tl0PicIdx + this.tl0Offset) & 0xff : undefined;
+      payload = rewriteVp8(payload, vp8, pic, tl0);
+      if (pic !== undefined) this.lastPic = pic;
+      if (tl0 !== undefined) this.lastTl0 = tl0;
+    } else if (vp8) {
+      if (vp8.pictureId !== undefined) this.lastPic = vp8.pictureId;
+      if (vp8.tl0PicIdx !== undefined) this.lastTl0 = vp8.tl0PicIdx;
+    }
+    if (this.lastSeq === undefined || ((seq - this.lastSeq) & 0xffff) < 0x8000) {
+      this.lastSeq = seq;
+      this.lastTs = ts;
+      this.lastSentAt = performance.now();
+    }
+    // Incoming header extensions use the publisher's ids; drop them so werift writes the ones
+    // negotiated with this subscriber (otherwise abs-send-time would be read as something else).
+    const header = new RtpHeader({
+      payloadType: h.payloadType,
+      marker: h.marker,
+      sequenceNumber: seq,
+      timestamp: ts,
+      ssrc: h.ssrc,
+    });
+    this.metrics.forwardedPackets++;
+    this.metrics.forwardedBytes += payload.length;
+    this.transceiver.sender.sendRtp(new RtpPacket(header, payload)).catch(() => undefined);
+  }
+
+  /** Makes the new source continue where the previous one stopped. */
+  private computeOffsets(seq: number, ts: number, vp8: Vp8Descriptor | undefined): void {
+    this.resync = false;
+    if (this.lastSeq === undefined || this.lastTs === undefined) return;
+    this.seqOffset = (this.lastSeq + 1 - seq) & 0xffff;
+    const elapsed = Math.max(1, Math.round(((performance.now() - this.lastSentAt) * this.clockRate) / 1000));
+    this.tsOffset = (this.lastTs + elapsed - ts) >>> 0;
+    if (vp8?.pictureId !== undefined && this.lastPic !== undefined) {
+      this.picOffset = (this.lastPic + 1 - vp8.pictureId) & 0x7fff;
+    }
+    if (vp8?.tl0PicIdx !== undefined && this.lastTl0 !== undefined) {
+      this.tl0Offset = (this.lastTl0 + 1 - vp8.tl0PicIdx) & 0xff;
+    }
+  }
+}

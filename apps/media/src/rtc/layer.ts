@@ -1,0 +1,23 @@
+import { VideoQuality } from '@livekit/protocol';
+import type { MediaStreamTrack } from 'werift';
+
+/** One incoming encoding of a published track: a simulcast rid, or the only stream. */
+export interface Layer {
+  /** `q` / `h` / `f`, or '' when the track is not simulcast. */
+  rid: string;
+  quality: VideoQuality;
+  ssrc?: number;
+  track: MediaStreamTrack;
+  lastPacketAt: number;
+  packets: number;
+}
+
+/** livekit-client names its encodings q/h/f, lowest first; anything else counts as HIGH. */
+export function qualityForRid(rid: string): VideoQuality {
+  if (rid === 'q') return VideoQuality.LOW;
+  if (rid === 'h') return VideoQuality.MEDIUM;
+  return VideoQuality.HIGH;
+}
+
+/** A layer is usable while its packets keep coming; Chrome drops top layers under pressure. */
+export const LAYER_STALE_MS = 1_500;

@@ -1,0 +1,72 @@
+import {
+  type PeerConfig,
+  RTCRtpCodecParameters,
+  useNACK,
+  usePLI,
+  useFIR,
+  useREMB,
+  useSdesMid,
+  useSdesRTPStreamId,
+  useRepairedRtpStreamId,
+  useAbsSendTime,
+} from 'werift';
+import type { ServerContext } from '../config.ts';
+
+export const VP8_PT = 96;
+export const OPUS_PT = 111;
+
+function codecs() {
+  return {
+    // Only VP8 and plain Opus: the client then never publishes RED or another video codec,
+    // and every subscriber can take what a publisher sends without transcoding.
+    video: [
+      new RTCRtpCodecParameters({
+        mimeType: 'video/VP8',
+        clockRate: 90_000,
+        payloadType: VP8_PT,
+        rtcpFeedback: [useNACK(), usePLI(), useFIR(), useREMB()],
+      }),
+    ],
+    audio: [
+      new RTCRtpCodecParameters({
+        mimeType: 'audio/opus',
+        clockRate: 48_000,
+        channels: 2,
+        payloadType: OPUS_PT,
+        parameters: 'minptime=10;useinbandfec=1',
+      }),
+    ],
+  };
+}
+
+function iceOptions(ctx: ServerContext): Partial<PeerConfig> {
+  return {
+    // werift's default includes a public STUN server; only use what was configured.
+    iceServers: ctx.iceServers.map((s) => ({ urls: s.urls, username: s.username, credential: s.credential })) as PeerConfig['iceServers'],
+    icePortRange: ctx.udpPortRange ? [ctx.udpPortRange.min, ctx.udpPortRange.max] : undefined,
+    iceAdditionalHostAddresses: ctx.publicIp ? [ctx.publicIp] : undefined,
+    iceUseIpv6: false,
+    iceUseTcp: false,
+  };
+}
+
+/** Publisher PC: receives simulcast (needs mid + rid extensions) and never sends. */
+export function publisherPeerConfig(ctx: ServerContext): Partial<PeerConfig> {
+  return {
+    ...iceOptions(ctx),
+    codecs: codecs(),
+    headerExtensions: {
+      video: [useSdesMid(), useSdesRTPStreamId(), useRepairedRtpStreamId()],
+      audio: [useSdesMid()],
+    },
+  };
+}
+
+/** Subscriber PC: one sendonly transceiver per forwarded track. */
+export function subscriberPeerConfig(ctx: ServerContext): Partial<PeerConfig> {
+  return {
+    ...iceOptions(ctx),
+    codecs: codecs(),
+    headerExtensions: { video: [useSdesMid(), useAbsSendTime()], audio: [useSdesMid()] },
+  };
+}

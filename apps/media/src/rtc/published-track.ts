@@ -1,0 +1,116 @@
+import { type TrackInfo, TrackType, type VideoQuality } from '@livekit/protocol';
+import type { MediaStreamTrack, RTCRtpReceiver, RtpPacket } from 'werift';
+import type { Metrics } from '../metrics.ts';
+import type { DownTrack } from './down-track.ts';
+import { LAYER_STALE_MS, type Layer, qualityForRid } from './layer.ts';
+import { parseVp8 } from './vp8.ts';
+
+/** Chrome answers PLIs quickly; asking more often than this only costs bitrate. */
+const PLI_MIN_INTERVAL_MS = 300;
+const TICK_MS = 500;
+
+/**
+ * A track a participant publishes: its incoming layers and the subscribers it fans out to.
+ * Each subscriber gets the best layer it allows; switches wait for a keyframe (PLI requested).
+ */
+export class PublishedTrack {
+  readonly layers = new Map<string, Layer>();
+  readonly downTracks = new Set<DownTrack>();
+  private receiver?: RTCRtpReceiver;
+  private readonly lastPli = new Map<number, number>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly isVideo: boolean;
+
+  constructor(
+    readonly info: TrackInfo,
+    readonly publisherSid: string,
+    readonly mid: string,
+    private readonly metrics: Metrics,
+  ) {
+    this.isVideo = info.type === TrackType.VIDEO;
+    this.timer = setInterval(() => this.tick(), TICK_MS);
+    this.timer.unref();
+  }
+
+  get sid(): string {
+    return this.info.sid;
+  }
+
+  get clockRate(): number {
+    return this.isVideo ? 90_000 : 48_000;
+  }
+
+  attach(track: MediaStreamTrack, receiver: RTCRtpReceiver): void {
+    this.receiver = receiver;
+    const rid = track.rid ?? '';
+    if (this.layers.has(rid)) return;
+    const layer: Layer = { rid, quality: qualityForRid(rid), track, lastPacketAt: 0, packets: 0 };
+    this.layers.set(rid, layer);
+    track.onReceiveRtp.subscribe((rtp) => this.onPacket(layer, rtp));
+  }
+
+  addDownTrack(dt: DownTrack): void {
+    this.downTracks.add(dt);
+    dt.transceiver.sender.onPictureLossIndication.subscribe(() => {
+      const layer = dt.current ?? dt.target;
+      if (layer) this.requestKeyframe(layer, true);
+    });
+    this.retarget(dt);
+  }
+
+  removeDownTrack(dt: DownTrack): void {
+    this.downTracks.delete(dt);
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.downTracks.clear();
+  }
+
+  /** Re-evaluates one subscriber's layer (after UpdateTrackSettings). */
+  retarget(dt: DownTrack): void {
+    const before = dt.target;
+    dt.target = this.pickLayer(dt.maxQuality);
+    if (dt.target && (dt.target !== before || dt.waitingForKeyframe)) this.requestKeyframe(dt.target);
+  }
+
+  private onPacket(layer: Layer, rtp: RtpPacket): void {
+    // Padding-only packets are bandwidth probes: nothing to forward.
+    if (rtp.payload.length === 0) return;
+    const fresh = layer.packets === 0 || performance.now() - layer.lastPacketAt > LAYER_STALE_MS;
+    layer.ssrc = rtp.header.ssrc;
+    layer.lastPacketAt = performance.now();
+    layer.packets++;
+    if (fresh) for (const dt of this.downTracks) this.retarget(dt);
+    const vp8 = this.isVideo ? parseVp8(rtp.payload) : undefined;
+    for (const dt of this.downTracks) dt.write(layer, rtp, vp8, this.isVideo);
+  }
+
+  /** Highest fresh layer not above `max`; the lowest fresh one if all are above. */
+  private pickLayer(max: VideoQuality): Layer | undefined {
+    const now = performance.now();
+    let best: Layer | undefined;
+    let lowest: Layer | undefined;
+    for (const layer of this.layers.values()) {
+      if (layer.packets === 0 || now - layer.lastPacketAt > LAYER_STALE_MS) continue;
+      if (!lowest || layer.quality < lowest.quality) lowest = layer;
+      if (layer.quality <= max && (!best || layer.quality > best.quality)) best = layer;
+    }
+    return best ?? lowest;
+  }
+
+  private tick(): void {
+    // Also re-asks for a keyframe while a subscriber waits for one (a PLI can get lost).
+    for (const dt of this.downTracks) this.retarget(dt);
+  }
+
+  requestKeyframe(layer: Layer, fromViewer = false): void {
+    if (!this.isVideo || layer.ssrc === undefined || !this.receiver) return;
+    const now = performance.now();
+    const last = this.lastPli.get(layer.ssrc) ?? 0;
+    if (now - last < (fromViewer ? PLI_MIN_INTERVAL_MS * 2 : PLI_MIN_INTERVAL_MS)) return;
+    this.lastPli.set(layer.ssrc, now);
+    this.metrics.plisSent++;
+    this.receiver.sendRtcpPLI(layer.ssrc).catch(() => undefined);
+  }
+}

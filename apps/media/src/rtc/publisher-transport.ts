@@ -1,0 +1,99 @@
+import { RTCPeerConnection, type RTCRtpTransceiver, ReceiverEstimatedMaxBitrate, RtcpPayloadSpecificFeedback } from 'werift';
+import type { ServerContext } from '../config.ts';
+import { publisherPeerConfig } from './peer-config.ts';
+import { parseSections, type SdpSection } from './sdp-sections.ts';
+import { candidateJson } from './trickle.ts';
+
+/**
+ * Without congestion-control feedback Chrome ramps its send rate slowly and never enables the
+ * top simulcast layer; a fixed REMB cap every 500 ms lets all layers reach their targets.
+ */
+const REMB_BITRATE = 6_000_000;
+const REMB_INTERVAL_MS = 500;
+
+export interface PublisherHandlers {
+  sendAnswer(sdp: string, id: number): void;
+  sendTrickle(candidateInit: string): void;
+  /** Called with the offer's m-sections after it was applied and before answering. */
+  onOffer(sections: SdpSection[], transceivers: RTCRtpTransceiver[]): void;
+  onFailed(): void;
+}
+
+/** The client's publisher PC: the client offers, we answer (echoing the offer id). */
+export class PublisherTransport {
+  readonly pc: RTCPeerConnection;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly rembTimer: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    ctx: ServerContext,
+    private readonly handlers: PublisherHandlers,
+  ) {
+    this.pc = new RTCPeerConnection(publisherPeerConfig(ctx));
+    this.pc.onIceCandidate.subscribe((c) => {
+      if (c?.candidate) handlers.sendTrickle(candidateJson(c));
+    });
+    // Data channels the client opens here (_reliable, _lossy) are accepted by werift; we do not
+    // relay data packets yet.
+    this.pc.onDataChannel.subscribe(() => undefined);
+    this.pc.connectionStateChange.subscribe((s) => {
+      if (s === 'failed' && !this.closed) handlers.onFailed();
+    });
+    this.rembTimer = setInterval(() => this.sendRemb(), REMB_INTERVAL_MS);
+    this.rembTimer.unref();
+  }
+
+  handleOffer(sdp: string, id: number): Promise<void> {
+    const run = async () => {
+      if (this.closed) return;
+      await this.pc.setRemoteDescription({ type: 'offer', sdp });
+      this.handlers.onOffer(parseSections(sdp), this.pc.getTransceivers());
+      const answer = await this.pc.createAnswer();
+      await this.pc.setLocalDescription(answer);
+      const local = this.pc.localDescription;
+      if (local && !this.closed) this.handlers.sendAnswer(local.sdp, id);
+    };
+    this.queue = this.queue.then(run, run);
+    return this.queue;
+  }
+
+  async addCandidate(init: unknown): Promise<void> {
+    await this.pc.addIceCandidate(init as Parameters<RTCPeerConnection['addIceCandidate']>[0]).catch(() => undefined);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.rembTimer);
+    this.pc.close().catch(() => undefined);
+  }
+
+  private sendRemb(): void {
+    const ssrcs: number[] = [];
+    let senderSsrc = 0;
+    for (const t of this.pc.getTransceivers()) {
+      if (t.kind !== 'video') continue;
+      senderSsrc = t.receiver.rtcpSsrc;
+      for (const track of t.receiver.tracks) if (track.ssrc) ssrcs.push(track.ssrc);
+    }
+    const dtls = this.pc.dtlsTransports[0];
+    if (ssrcs.length === 0 || !dtls || dtls.state !== 'connected') return;
+    // werift's serialize() ignores `bitrate`; the exponent/mantissa pair is what goes out.
+    let exp = 0;
+    let mantissa = REMB_BITRATE;
+    while (mantissa > 0x3ffff) {
+      mantissa >>= 1;
+      exp++;
+    }
+    const remb = new ReceiverEstimatedMaxBitrate({
+      senderSsrc,
+      mediaSsrc: 0,
+      brExp: exp,
+      brMantissa: mantissa,
+      ssrcNum: ssrcs.length,
+      ssrcFeedbacks: ssrcs,
+    });
+    dtls.sendRtcp([new RtcpPayloadSpecificFeedback({ feedback: remb })]).catch(() => undefined);
+  }
+}

@@ -1,0 +1,114 @@
+import { RTCPeerConnection, type RTCRtpTransceiver } from 'werift';
+import type { ServerContext } from '../config.ts';
+import { subscriberPeerConfig } from './peer-config.ts';
+import { candidateJson } from './trickle.ts';
+
+/** Batches track additions that happen in the same moment into one renegotiation. */
+const NEGOTIATE_DEBOUNCE_MS = 10;
+
+export interface SubscriberHandlers {
+  sendOffer(sdp: string, id: number): void;
+  sendTrickle(candidateInit: string): void;
+  onConnected(): void;
+  onFailed(): void;
+}
+
+/**
+ * The client's subscriber PC: we offer (one sendonly transceiver per forwarded track, plus the
+ * `_reliable`/`_lossy` data channels so the first offer has an m-line), the client answers.
+ * Only one offer is in flight; changes made meanwhile trigger one more round afterwards.
+ */
+export class SubscriberTransport {
+  readonly pc: RTCPeerConnection;
+  private offerId = 0;
+  private inFlight?: number;
+  private pending = false;
+  private debounce?: NodeJS.Timeout;
+  private closed = false;
+  private connected = false;
+
+  constructor(
+    ctx: ServerContext,
+    private readonly handlers: SubscriberHandlers,
+  ) {
+    this.pc = new RTCPeerConnection(subscriberPeerConfig(ctx));
+    this.pc.onIceCandidate.subscribe((c) => {
+      if (c?.candidate) handlers.sendTrickle(candidateJson(c));
+    });
+    this.pc.connectionStateChange.subscribe((s) => {
+      if (this.closed) return;
+      if (s === 'connected' && !this.connected) {
+        this.connected = true;
+        handlers.onConnected();
+      }
+      if (s === 'failed') handlers.onFailed();
+    });
+  }
+
+  start(): void {
+    this.pc.createDataChannel('_reliable', { ordered: true });
+    this.pc.createDataChannel('_lossy', { ordered: false, maxRetransmits: 0 });
+    this.negotiate();
+  }
+
+  /** Adds a sendonly transceiver whose msid is `PA_x|TR_y TR_y`, as livekit-client expects. */
+  addTrack(kind: 'audio' | 'video', participantSid: string, trackSid: string): RTCRtpTransceiver {
+    const t = this.pc.addTransceiver(kind, { direction: 'sendonly' });
+    t.sender.streamId = `${participantSid}|${trackSid}`;
+    // werift takes the msid track id from sender.trackId (readonly in its typings only).
+    (t.sender as { trackId: string }).trackId = trackSid;
+    this.negotiate();
+    return t;
+  }
+
+  removeTrack(t: RTCRtpTransceiver): void {
+    if (this.closed) return;
+    try {
+      this.pc.removeTrack(t.sender);
+    } catch {
+      // already removed
+    }
+    this.negotiate();
+  }
+
+  negotiate(): void {
+    if (this.closed) return;
+    if (this.inFlight !== undefined) {
+      this.pending = true;
+      return;
+    }
+    clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => void this.sendOffer(), NEGOTIATE_DEBOUNCE_MS);
+  }
+
+  async handleAnswer(sdp: string, id: number): Promise<void> {
+    if (this.closed || id !== this.inFlight) return;
+    await this.pc.setRemoteDescription({ type: 'answer', sdp });
+    this.inFlight = undefined;
+    if (this.pending) {
+      this.pending = false;
+      this.negotiate();
+    }
+  }
+
+  async addCandidate(init: unknown): Promise<void> {
+    await this.pc.addIceCandidate(init as Parameters<RTCPeerConnection['addIceCandidate']>[0]).catch(() => undefined);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.debounce);
+    this.pc.close().catch(() => undefined);
+  }
+
+  private async sendOffer(): Promise<void> {
+    if (this.closed || this.inFlight !== undefined) return;
+    const id = ++this.offerId;
+    this.inFlight = id;
+    const offer = await this.pc.createOffer();
+    await this.pc.setLocalDescription(offer);
+    const local = this.pc.localDescription;
+    if (local && !this.closed) this.handlers.sendOffer(local.sdp, id);
+  }
+}
