@@ -14,6 +14,7 @@ export const serveSpa = async (app: FastifyInstance, webDist: string): Promise<b
     root: webDist,
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,163 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
+
+export interface StreamSeed {
+  mint: string;
+  name: string;
+  symbol: string;
+  description?: string | null;
+  image_uri?: string | null;
+  thumbnail?: string | null;
+  creator_address?: string | null;
+  is_currently_live?: boolean;
+  num_participants?: number;
+  usd_market_cap?: number;
+  created_at?: string;
+}
+
+export interface StartAppOptions {
+  streams?: StreamSeed[];
+  /** Extra environment for the server (e.g. MARKET_DATA_URL of a stand-in). */
+  env?: Record<string, string>;
+  /** Also start the embedded media server (apps/media) and point the app at it. */
+  media?: boolean;
+}
+
+export interface RunningApp {
+  /** Origin of the app, e.g. http://127.0.0.1:41234 (also its PUBLIC_ORIGIN). */
+  url: string;
+  /** ws:// URL of the media server when started with `media: true`. */
+  mediaUrl: string | undefined;
+  dataDir: string;
+  /** Everything the server processes printed, for failure diagnostics. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on loopback. */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+
+const runSeed = (dataDir: string, streams: StreamSeed[]): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(tsxBin, [path.join(import.meta.dirname, 'seed-scenario.ts'), dataDir], {
+      cwd: repoRoot,
+      stdio: ['pipe', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited with ${code}`))));
+    child.stdin.end(JSON.stringify({ streams }));
+  });
+
+const waitFor = async (url: string, child: ChildProcess, timeoutMs: number, logs: () => string) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited early (${child.exitCode}):\n${logs()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`timed out waiting for ${url}:\n${logs()}`);
+};
+
+const stopChild = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+
+/** Start the built app (and optionally the media server) on free ports with a fresh, seeded database. */
+export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mintcast-e2e-'));
+  if (opts.streams?.length) await runSeed(dataDir, opts.streams);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const capture = (child: ChildProcess, name: string) => {
+    child.stdout?.on('data', (d) => {
+      output += `[${name}] ${d}`;
+    });
+    child.stderr?.on('data', (d) => {
+      output += `[${name}] ${d}`;
+    });
+  };
+  const logs = () => output.slice(-20_000);
+  const children: ChildProcess[] = [];
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_ORIGIN: url,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    MARKET_DATA_URL: 'http://127.0.0.1:9',
+    MARKET_REFRESH_INTERVAL_MS: '0',
+  };
+  let mediaUrl: string | undefined;
+  try {
+    if (opts.media) {
+      const mediaPort = await freePort();
+      const apiKey = `e2e-${randomBytes(4).toString('hex')}`;
+      const apiSecret = randomBytes(32).toString('hex');
+      mediaUrl = `ws://127.0.0.1:${mediaPort}`;
+      Object.assign(env, { LIVEKIT_URL: mediaUrl, LIVEKIT_API_KEY: apiKey, LIVEKIT_API_SECRET: apiSecret });
+      const media = spawn(tsxBin, [path.join(repoRoot, 'apps/media/src/main.ts')], {
+        cwd: repoRoot,
+        env: { ...env, MEDIA_PORT: String(mediaPort), MEDIA_WEBHOOK_URL: `${url}/api/live/webhook` },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(media);
+      capture(media, 'media');
+      await waitFor(`http://127.0.0.1:${mediaPort}/`, media, 30_000, logs);
+    }
+    Object.assign(env, opts.env ?? {});
+    const server = spawn(tsxBin, [path.join(repoRoot, 'apps/server/src/main.ts')], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(server);
+    capture(server, 'server');
+    await waitFor(`${url}/api/health`, server, 60_000, logs);
+  } catch (err) {
+    await Promise.all(children.map(stopChild));
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    url,
+    mediaUrl,
+    dataDir,
+    logs,
+    stop: async () => {
+      await Promise.all(children.reverse().map(stopChild));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};

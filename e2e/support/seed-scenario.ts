@@ -1,0 +1,23 @@
+/**
+ * Child-process seeder for e2e: `tsx seed-scenario.ts <dataDir>` with `{ streams: [...] }` on stdin.
+ * Runs before the app server opens the same PGlite directory (PGlite allows one process at a time).
+ */
+import path from 'node:path';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: seed-scenario.ts <dataDir>');
+const chunks: Buffer[] = [];
+for await (const c of process.stdin) chunks.push(c as Buffer);
+const { streams = [] } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+  streams?: Record<string, unknown>[];
+};
+const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+for (const row of streams) {
+  // biome-ignore lint/suspicious/noExplicitAny: rows come from test JSON and are checked by the database.
+  await handle.db
+    .insertInto('streams')
+    .values(row as any)
+    .execute();
+}
+await handle.close();
