@@ -3,21 +3,19 @@
  * Runs before the app server opens the same PGlite directory (PGlite allows one process at a time).
  */
 import path from 'node:path';
+import type { Insertable } from 'kysely';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
+import type { StreamsTable } from '../../apps/server/src/db/schema.ts';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: seed-scenario.ts <dataDir>');
 const chunks: Buffer[] = [];
 for await (const c of process.stdin) chunks.push(c as Buffer);
 const { streams = [] } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
-  streams?: Record<string, unknown>[];
+  streams?: Insertable<StreamsTable>[];
 };
 const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
 for (const row of streams) {
-  // biome-ignore lint/suspicious/noExplicitAny: rows come from test JSON and are checked by the database.
-  await handle.db
-    .insertInto('streams')
-    .values(row as any)
-    .execute();
+  await handle.db.insertInto('streams').values(row).execute();
 }
 await handle.close();
