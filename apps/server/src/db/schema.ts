@@ -53,6 +53,38 @@ export interface ProfilesTable {
   updated_at: Timestamp;
 }
 
+export interface AuthNoncesTable {
+  nonce: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  address: string;
+  created_at: Timestamp;
+  refreshed_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_reason: string | null;
+}
+
+export interface AuthRefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface ChatMutesTable {
+  stream_id: string;
+  user_address: string;
+  muted_until: Timestamp;
+  muted_by: string;
+  created_at: Timestamp;
+}
+
 /** Kysely's view of the database. Each feature adds its tables here with its migration. */
 export interface Database {
   streams: StreamsTable;
@@ -60,4 +92,8 @@ export interface Database {
   likes: LikesTable;
   subscriptions: SubscriptionsTable;
   profiles: ProfilesTable;
+  auth_nonces: AuthNoncesTable;
+  auth_sessions: AuthSessionsTable;
+  auth_refresh_tokens: AuthRefreshTokensTable;
+  chat_mutes: ChatMutesTable;
 }

@@ -1,0 +1,37 @@
+import { ZLogoutQuery, ZRefreshBody, ZRefreshQuery, ZSiweVerifyBody } from '@mintcast/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Hex } from 'viem';
+import type { AuthService } from './auth.service.ts';
+
+/** HTTP only for `/api/auth/*`; the rules are in the service. */
+export const authRoutes = async (app: FastifyInstance, opts: { auth: AuthService }) => {
+  const { auth } = opts;
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.get('/api/auth/nonce', async (_request, reply) => reply.headers(noStore).send(await auth.issueNonce()));
+
+  app.post('/api/auth/verify', async (request, reply) => {
+    const { message, signature } = ZSiweVerifyBody.parse(request.body);
+    return reply.headers(noStore).send(await auth.verifySiwe(message, signature as Hex));
+  });
+
+  app.post('/api/auth/token', async (request, reply) => {
+    ZRefreshQuery.parse(request.query);
+    const { refresh_token } = ZRefreshBody.parse(request.body);
+    return reply.headers(noStore).send(await auth.refresh(refresh_token));
+  });
+
+  app.get('/api/auth/user', { preHandler: app.requireSession }, async (request) =>
+    auth.user(request.session!.address),
+  );
+
+  app.post('/api/auth/logout', { preHandler: app.requireSession }, async (request, reply) => {
+    const { scope } = ZLogoutQuery.parse(request.query);
+    await auth.signOut(request.session!, scope);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/auth/.well-known/jwks.json', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(auth.keys.jwks()),
+  );
+};
