@@ -1,0 +1,174 @@
+import { TOKEN_ERROR_CODES, TOKEN_MESSAGES, type TTokenData } from '@mintcast/contracts';
+import { AppError } from '../http/errors.ts';
+import { type DexScreenerClient, MAX_ADDRESSES_PER_CALL, UpstreamError } from './dexscreener-client.ts';
+import { type TokenLookup, toTokenLookup } from './pair-mapping.ts';
+
+export interface MarketGatewayOptions {
+  client: DexScreenerClient;
+  /** A value younger than this is served without asking upstream (≤ 15 s). */
+  ttlMs?: number;
+  /** Up to this age a value is served at once while one background call refreshes it. */
+  swrMs?: number;
+  /** Up to this age a value is served (marked stale) when the upstream fails. */
+  maxStaleMs?: number;
+  /** After a failed call, further calls for that token wait this long (protects the shared budget). */
+  failureHoldMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+  log?: { warn: (obj: object, msg: string) => void };
+}
+
+interface Entry {
+  lookup: TokenLookup;
+  fetchedAt: number;
+  /** Set when a refresh failed after `fetchedAt`: the value is then served marked stale. */
+  failedAt: number | null;
+}
+
+/** Upstream failures as the API reports them (issue 3, spec §8). */
+export const toAppError = (err: unknown): AppError => {
+  if (err instanceof UpstreamError && err.kind === 'http') {
+    return new AppError(502, TOKEN_ERROR_CODES.upstreamHttp, `${TOKEN_MESSAGES.httpError} ${err.status}`, {
+      upstreamStatus: err.status,
+    });
+  }
+  if (err instanceof UpstreamError && err.kind === 'malformed') {
+    return new AppError(502, TOKEN_ERROR_CODES.unavailable, TOKEN_MESSAGES.unavailable);
+  }
+  return new AppError(503, TOKEN_ERROR_CODES.unavailable, TOKEN_MESSAGES.unavailable);
+};
+
+const present = (entry: Entry): TTokenData => {
+  const { lookup } = entry;
+  if (lookup.kind === 'not_found') {
+    throw new AppError(404, TOKEN_ERROR_CODES.notFound, TOKEN_MESSAGES.notFound);
+  }
+  if (lookup.kind === 'not_on_bsc') {
+    throw new AppError(404, TOKEN_ERROR_CODES.notOnBsc, TOKEN_MESSAGES.notOnBsc);
+  }
+  return {
+    ...lookup.data,
+    fetchedAt: new Date(entry.fetchedAt).toISOString(),
+    stale: entry.failedAt !== null,
+  };
+};
+
+/**
+ * Market data for many viewers at the cost of one upstream call per token per TTL: a per-token cache
+ * with stale-while-revalidate, concurrent misses coalesced onto one in-flight call, and batches of up to
+ * 30 addresses per call when several tokens are wanted at once.
+ */
+export const createMarketGateway = (opts: MarketGatewayOptions) => {
+  const ttl = opts.ttlMs ?? 15_000;
+  const swr = opts.swrMs ?? 60_000;
+  const maxStale = opts.maxStaleMs ?? 10 * 60_000;
+  const hold = opts.failureHoldMs ?? 1_000;
+  const maxEntries = opts.maxEntries ?? 10_000;
+  const now = opts.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const coldFailures = new Map<string, { error: unknown; at: number }>();
+  const inflight = new Map<string, Promise<void>>();
+
+  const store = (address: string, entry: Entry) => {
+    entries.delete(address); // re-insert: Map order doubles as least-recently-refreshed order
+    entries.set(address, entry);
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  };
+
+  /** One upstream call for these addresses; every waiter of any of them shares it. */
+  const refresh = (addresses: string[]): Promise<void> => {
+    const call = opts.client.fetchTokens(addresses).then(
+      (pairs) => {
+        const at = now();
+        for (const a of addresses) {
+          store(a, { lookup: toTokenLookup(pairs.get(a) ?? null, a), fetchedAt: at, failedAt: null });
+          coldFailures.delete(a);
+        }
+      },
+      (error: unknown) => {
+        const at = now();
+        for (const a of addresses) {
+          const entry = entries.get(a);
+          if (entry) entry.failedAt = at;
+          else coldFailures.set(a, { error, at });
+        }
+        throw error;
+      },
+    );
+    const done = call.finally(() => {
+      for (const a of addresses) if (inflight.get(a) === done) inflight.delete(a);
+    });
+    for (const a of addresses) inflight.set(a, done);
+    return done;
+  };
+
+  const recentlyFailed = (entry: Entry | undefined, t: number) =>
+    entry?.failedAt != null && t - entry.failedAt < hold;
+
+  const revalidateInBackground = (address: string) => {
+    refresh([address]).catch((err: unknown) =>
+      opts.log?.warn({ err, address }, 'market data refresh failed; serving the cached value'),
+    );
+  };
+
+  return {
+    /** TokenData for one (lower-case) address, or an AppError with the spec's status and text. */
+    async get(address: string): Promise<TTokenData> {
+      const t = now();
+      const entry = entries.get(address);
+      if (entry && t - entry.fetchedAt < ttl) return present(entry);
+      if (entry && t - entry.fetchedAt < swr) {
+        if (!inflight.has(address) && !recentlyFailed(entry, t)) revalidateInBackground(address);
+        return present(entry);
+      }
+      if (entry && recentlyFailed(entry, t) && t - entry.fetchedAt < maxStale) return present(entry);
+      const cold = coldFailures.get(address);
+      if (!entry && cold && t - cold.at < hold) throw toAppError(cold.error);
+      try {
+        await (inflight.get(address) ?? refresh([address]));
+      } catch (err) {
+        const kept = entries.get(address);
+        if (kept && now() - kept.fetchedAt < maxStale) return present(kept);
+        throw toAppError(err);
+      }
+      const fresh = entries.get(address);
+      if (!fresh) throw toAppError(new UpstreamError('network'));
+      return present(fresh);
+    },
+
+    /**
+     * Current lookups for many addresses (background jobs): fresh cache hits are reused, the rest are
+     * fetched in calls of up to 30 addresses. Addresses whose calls failed are left out.
+     */
+    async getMany(addresses: string[]): Promise<Map<string, TokenLookup>> {
+      const wanted = [...new Set(addresses)];
+      const t = now();
+      const waits: Promise<unknown>[] = [];
+      const toFetch: string[] = [];
+      for (const a of wanted) {
+        const entry = entries.get(a);
+        const pending = inflight.get(a);
+        if (pending) waits.push(pending);
+        else if (!entry || t - entry.fetchedAt >= ttl) toFetch.push(a);
+      }
+      for (let i = 0; i < toFetch.length; i += MAX_ADDRESSES_PER_CALL) {
+        waits.push(refresh(toFetch.slice(i, i + MAX_ADDRESSES_PER_CALL)));
+      }
+      const settled = await Promise.allSettled(waits);
+      for (const s of settled) {
+        if (s.status === 'rejected') opts.log?.warn({ err: s.reason }, 'market data batch failed');
+      }
+      const out = new Map<string, TokenLookup>();
+      for (const a of wanted) {
+        const entry = entries.get(a);
+        if (entry && entry.failedAt === null) out.set(a, entry.lookup);
+      }
+      return out;
+    },
+
+    /** Number of cached tokens (for tests and diagnostics). */
+    size: () => entries.size,
+  };
+};
+
+export type MarketGateway = ReturnType<typeof createMarketGateway>;

@@ -1,0 +1,83 @@
+import type { StreamsService } from '../streams/streams.service.ts';
+import type { MarketGateway } from './market-gateway.ts';
+import type { MarketRepository } from './market.repository.ts';
+
+/** Default period of the refresh job; `MARKET_REFRESH_INTERVAL_MS=0` turns it off (tests). */
+export const MARKET_REFRESH_DEFAULT_MS = 60_000;
+const VIEWED_WITHIN_MS = 60 * 60_000;
+
+/**
+ * The job's period from `MARKET_REFRESH_INTERVAL_MS` (read here until it moves into env.ts);
+ * 0 means off, missing or invalid means the default.
+ */
+export const marketRefreshIntervalMs = (env: NodeJS.ProcessEnv = process.env): number => {
+  const raw = env.MARKET_REFRESH_INTERVAL_MS;
+  if (raw === undefined || raw.trim() === '') return MARKET_REFRESH_DEFAULT_MS;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : MARKET_REFRESH_DEFAULT_MS;
+};
+
+export interface MarketRefreshDeps {
+  gateway: Pick<MarketGateway, 'getMany'>;
+  repo: Pick<MarketRepository, 'refreshCandidates'>;
+  streams: Pick<StreamsService, 'applySystemUpdate'>;
+  log?: { warn: (o: object, m: string) => void };
+  /** Most streams refreshed per run (10 upstream calls of 30). */
+  maxPerRun?: number;
+}
+
+/**
+ * Keeps `usd_market_cap` current for streams that are live or were viewed in the last hour (cards and
+ * Trending's market-cap sort read it), and fills an empty name, symbol or image from the market data.
+ * Goes through the gateway, so it shares its cache, its batching and its upstream budget.
+ */
+export const createMarketRefresh = (deps: MarketRefreshDeps) => {
+  const maxPerRun = deps.maxPerRun ?? 300;
+  let running: Promise<{ checked: number; updated: number }> | null = null;
+
+  const run = async () => {
+    const rows = await deps.repo.refreshCandidates(VIEWED_WITHIN_MS, maxPerRun);
+    if (rows.length === 0) return { checked: 0, updated: 0 };
+    const lookups = await deps.gateway.getMany(rows.map((r) => r.mint));
+    let updated = 0;
+    for (const row of rows) {
+      const lookup = lookups.get(row.mint);
+      if (lookup?.kind !== 'ok') continue;
+      const { data } = lookup;
+      const values: Parameters<StreamsService['applySystemUpdate']>[1] = {};
+      if (Math.round(data.marketCap) !== Math.round(row.usd_market_cap)) values.usd_market_cap = data.marketCap;
+      if (!row.name.trim() && data.name) values.name = data.name;
+      if (!row.symbol.trim() && data.symbol) values.symbol = data.symbol;
+      if (!row.image_uri && data.imageUrl) values.image_uri = data.imageUrl;
+      if (Object.keys(values).length === 0) continue;
+      await deps.streams.applySystemUpdate(row.mint, values);
+      updated += 1;
+    }
+    return { checked: rows.length, updated };
+  };
+
+  /** One pass; concurrent callers share a pass already running. */
+  const runOnce = (): Promise<{ checked: number; updated: number }> => {
+    running ??= run().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  return {
+    runOnce,
+
+    /** Run every `intervalMs` without keeping the process alive; returns an async stop. */
+    start(intervalMs: number): () => Promise<void> {
+      const tick = () => {
+        runOnce().catch((err: unknown) => deps.log?.warn({ err }, 'market refresh pass failed'));
+      };
+      const timer = setInterval(tick, intervalMs);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running?.catch(() => undefined);
+      };
+    },
+  };
+};

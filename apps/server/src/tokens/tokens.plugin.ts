@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { createDexScreenerClient } from './dexscreener-client.ts';
+import { createMarketRepository } from './market.repository.ts';
+import { createMarketGateway } from './market-gateway.ts';
+import { createMarketRefresh, marketRefreshIntervalMs } from './market-refresh.ts';
+import { tokensRoutes } from './tokens.routes.ts';
+import { createUpstreamLimiter } from './upstream-limiter.ts';
+import { createViewTracker } from './view-tracker.ts';
+
+/** Market data: the cached DexScreener gateway (`GET /api/tokens/{address}`) and the refresh job. */
+export const tokensPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const client = createDexScreenerClient({
+    baseUrl: ctx.config.marketDataUrl,
+    limiter: createUpstreamLimiter(),
+  });
+  const gateway = createMarketGateway({ client, log: app.log });
+  const repo = createMarketRepository(ctx.database.db);
+  const views = createViewTracker(repo, { log: app.log });
+  await app.register(tokensRoutes, { gateway, views });
+
+  const intervalMs = marketRefreshIntervalMs();
+  const stopRefresh =
+    intervalMs > 0
+      ? createMarketRefresh({ gateway, repo, streams: ctx.streams, log: app.log }).start(intervalMs)
+      : null;
+  app.addHook('onClose', async () => {
+    await stopRefresh?.();
+    await views.flush();
+  });
+};

@@ -1,0 +1,2 @@
+export { BUILT_IN_FIXTURES_DIR, type Fixture, loadFixtures, SHARED_FIXTURES_DIR } from './fixtures.ts';
+export { type MarketStandin, type StandinMode, type StandinOptions, startMarketStandin } from './server.ts';
