@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './app-context.ts';
+import { tokensPlugin } from './tokens/tokens.plugin.ts';
 
 /**
  * Feature route plugins (market data, chat, live video, profiles…), registered after auth and streams.
  * Each feature exports one plugin taking `{ ctx }` and adds itself to this list.
  */
-export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [];
+export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [tokensPlugin];
