@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
+
+/** Read `.env` (if any) into process.env without overriding what the shell already set. */
+export const loadDotEnv = (): void => {
+  const file = path.join(repoRoot, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+};
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+/** Start a TypeScript entry point as a child process that shares our terminal. */
+export const runTs = (
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  args: string[] = [],
+): ChildProcess => {
+  const child = spawn(tsxBin, [...args, path.join(repoRoot, entry)], {
+    cwd: repoRoot,
+    env,
+    stdio: 'inherit',
+  });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`[mintcast] ${name} exited (${signal ?? code}); stopping everything`);
+    void stopAll(code ?? 1);
+  });
+  return child;
+};
+
+/** Stop every child (SIGTERM, then SIGKILL after 5 s) and exit. */
+export const stopAll = async (exitCode = 0): Promise<never> => {
+  stopping = true;
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve();
+          const t = setTimeout(() => c.kill('SIGKILL'), 5_000);
+          c.once('exit', () => {
+            clearTimeout(t);
+            resolve();
+          });
+          c.kill('SIGTERM');
+        }),
+    ),
+  );
+  process.exit(exitCode);
+};
+
+process.once('SIGINT', () => void stopAll(0));
+process.once('SIGTERM', () => void stopAll(0));
+
+/**
+ * Work out the environment shared by the processes: when no external LiveKit is configured, the embedded
+ * media server is started with a generated dev key pair that the API server gets too.
+ */
+export const prepareEnvironment = async (opts: { apiOrigin: string }) => {
+  loadDotEnv();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR || '.data');
+  const embeddedMedia = !env.LIVEKIT_URL;
+  if (embeddedMedia) {
+    if (!env.LIVEKIT_API_KEY || !env.LIVEKIT_API_SECRET) {
+      const { loadOrCreateDevKeys } = await import('../apps/media/src/dev-keys.ts');
+      const keys = loadOrCreateDevKeys(dataDir);
+      env.LIVEKIT_API_KEY = keys.apiKey;
+      env.LIVEKIT_API_SECRET = keys.apiSecret;
+    }
+    env.MEDIA_PORT = env.MEDIA_PORT || '7880';
+    env.LIVEKIT_URL = `ws://localhost:${env.MEDIA_PORT}`;
+    env.MEDIA_WEBHOOK_URL = env.MEDIA_WEBHOOK_URL || `${opts.apiOrigin}/api/live/webhook`;
+  }
+  if (env.MINTCAST_OFFLINE === '1') {
+    const { startMarketStandin } = await import('../packages/market-standin/src/index.ts');
+    const standin = await startMarketStandin({ port: Number(env.MARKET_STANDIN_PORT || 4010) });
+    env.MARKET_DATA_URL = standin.url;
+    console.log(`[mintcast] offline: market data from the stand-in at ${standin.url}`);
+  }
+  return { env, embeddedMedia };
+};

@@ -1,0 +1,12 @@
+/**
+ * `npm start`: the whole site on one URL — API + built web app, embedded database, and the embedded
+ * media server (unless LIVEKIT_URL points at an external LiveKit).
+ */
+import { prepareEnvironment, runTs } from './launcher.ts';
+
+const port = process.env.PORT || '3000';
+const { env, embeddedMedia } = await prepareEnvironment({ apiOrigin: `http://127.0.0.1:${port}` });
+env.NODE_ENV = env.NODE_ENV || 'production';
+if (embeddedMedia) runTs('media', 'apps/media/src/main.ts', env);
+runTs('server', 'apps/server/src/main.ts', env);
+console.log(`[mintcast] serving on ${env.PUBLIC_ORIGIN || `http://localhost:${port}`}`);

@@ -1,0 +1,91 @@
+/**
+ * `npm test`: every test — Vitest (unit + server on PGlite + media conformance), then the web build and the
+ * Playwright end-to-end suite — and one closing line `N passed, M failed`.
+ * `--server-db-only`: just the server's database tests (CI runs them again with TEST_DATABASE_URL set).
+ * Counts are also written to .artifacts/test-counts-<suite>.json for .ci/run to add up.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './launcher.ts';
+
+const artifacts = path.join(repoRoot, '.artifacts');
+mkdirSync(artifacts, { recursive: true });
+const serverDbOnly = process.argv.includes('--server-db-only');
+const suite = serverDbOnly ? 'server-db' : 'all';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const add = (c: Counts) => {
+  total.passed += c.passed;
+  total.failed += c.failed;
+  total.skipped += c.skipped;
+};
+
+const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): number => {
+  const res = spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+};
+
+const vitest = (label: string, extra: string[], env: NodeJS.ProcessEnv = {}) => {
+  const out = path.join(artifacts, `vitest-${label}.json`);
+  rmSync(out, { force: true });
+  const code = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra],
+    env,
+  );
+  if (!existsSync(out)) {
+    add({ passed: 0, failed: 1, skipped: 0 });
+    console.error(`[test] vitest (${label}) produced no report (exit ${code})`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  // Files that failed to load count as failures too.
+  const brokenFiles = (r.testResults ?? []).filter(
+    (f: { status: string; assertionResults: unknown[] }) =>
+      f.status === 'failed' && f.assertionResults.length === 0,
+  ).length;
+  add({
+    passed: r.numPassedTests ?? 0,
+    failed: (r.numFailedTests ?? 0) + brokenFiles,
+    skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+  });
+  if (code !== 0 && (r.numFailedTests ?? 0) + brokenFiles === 0) add({ passed: 0, failed: 1, skipped: 0 });
+};
+
+const playwright = () => {
+  const out = path.join(artifacts, 'e2e.json');
+  rmSync(out, { force: true });
+  if (run('npm', ['run', 'build', '-w', '@mintcast/web']) !== 0) {
+    add({ passed: 0, failed: 1, skipped: 0 });
+    console.error('[test] web build failed: e2e not run');
+    return;
+  }
+  const code = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
+  if (!existsSync(out)) {
+    add({ passed: 0, failed: 1, skipped: 0 });
+    console.error(`[test] playwright produced no report (exit ${code})`);
+    return;
+  }
+  const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+  add({ passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0), skipped: s.skipped ?? 0 });
+  if (code !== 0 && (s.unexpected ?? 0) === 0) add({ passed: 0, failed: 1, skipped: 0 });
+};
+
+if (serverDbOnly) {
+  vitest('server-db', ['--project', 'server']);
+} else {
+  vitest('all', []);
+  playwright();
+}
+
+writeFileSync(path.join(artifacts, `test-counts-${suite}.json`), JSON.stringify(total));
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 ? 1 : 0);
