@@ -1,9 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './app-context.ts';
+import { chatPlugin } from './chat/chat.plugin.ts';
+import { realtimePlugin } from './realtime/realtime.plugin.ts';
 import { tokensPlugin } from './tokens/tokens.plugin.ts';
 
 /**
  * Feature route plugins (market data, chat, live video, profiles…), registered after auth and streams.
  * Each feature exports one plugin taking `{ ctx }` and adds itself to this list.
  */
-export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [tokensPlugin];
+export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
+  realtimePlugin, // before chat: chat publishes and delivers through app.realtime
+  chatPlugin,
+  tokensPlugin,
+];

@@ -1,2 +1,66 @@
-// Owned by the chat work; schemas and types for this domain go here.
-export {};
+import { z } from 'zod';
+import { ZAddress } from './address.ts';
+import { CHAT_HISTORY_DEFAULT_LIMIT, CHAT_HISTORY_MAX_LIMIT, CHAT_MESSAGE_MAX_LENGTH } from './constants.ts';
+
+/** A message id: a bigint identity, sent as decimal text so it never loses precision in JSON. */
+export const ZChatMessageId = z.string().regex(/^[1-9][0-9]{0,18}$/, 'Invalid message id');
+
+/** Chat message (spec §3, table messages). Author fields come from the server-side profile. */
+export const ZChatMessage = z.object({
+  id: ZChatMessageId,
+  stream_id: z.string(),
+  user_address: z.string(),
+  username: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  content: z.string(),
+  created_at: z.string(),
+});
+export type TChatMessage = z.infer<typeof ZChatMessage>;
+
+/** `GET /api/streams/{mint}/messages?limit&before` — `before` is a message id (older page). */
+export const ZChatHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_MAX_LIMIT).default(CHAT_HISTORY_DEFAULT_LIMIT),
+  before: ZChatMessageId.optional(),
+});
+export type TChatHistoryQuery = z.infer<typeof ZChatHistoryQuery>;
+
+/** History page: newest first; `nextBefore` fetches the next older page, null when there is none. */
+export const ZChatHistory = z.object({
+  items: z.array(ZChatMessage),
+  nextBefore: ZChatMessageId.nullable(),
+});
+export type TChatHistory = z.infer<typeof ZChatHistory>;
+
+/** `POST /api/streams/{mint}/messages` body: trimmed, 1–500 characters. */
+export const ZPostChatMessage = z.object({
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Message cannot be empty')
+    .max(CHAT_MESSAGE_MAX_LENGTH, `Message cannot be longer than ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+});
+export type TPostChatMessage = z.infer<typeof ZPostChatMessage>;
+
+export const ZChatMessageParams = z.object({ mint: ZAddress, id: ZChatMessageId });
+
+/** Longest mute a host can set: one week. */
+export const CHAT_MUTE_MAX_MINUTES = 7 * 24 * 60;
+/** Mute durations offered by the host controls. */
+export const CHAT_MUTE_CHOICES_MINUTES = [10, 60, 24 * 60] as const;
+
+/** `POST /api/streams/{mint}/mutes` body (stream creator only). */
+export const ZChatMuteRequest = z.object({
+  address: ZAddress,
+  minutes: z.number().int().min(1).max(CHAT_MUTE_MAX_MINUTES),
+});
+export type TChatMuteRequest = z.infer<typeof ZChatMuteRequest>;
+
+export const ZChatMute = z.object({
+  stream_id: z.string(),
+  address: z.string(),
+  muted_until: z.string(),
+});
+export type TChatMute = z.infer<typeof ZChatMute>;
+
+/** Error codes of the chat endpoints the web app reacts to. */
+export const CHAT_ERROR_CODES = { muted: 'muted', rateLimited: 'rate_limited' } as const;

@@ -1,2 +1,59 @@
-// Owned by the realtime work; schemas and types for this domain go here.
-export {};
+import { z } from 'zod';
+import { ZChatMessage, ZChatMessageId } from './chat.ts';
+
+/** The one realtime WebSocket endpoint. */
+export const REALTIME_PATH = '/api/realtime';
+/** How many channels one socket may subscribe to at once. */
+export const REALTIME_MAX_SUBSCRIPTIONS = 16;
+/** Largest client frame the server accepts (bytes). */
+export const REALTIME_MAX_CLIENT_FRAME = 4 * 1024;
+/** Client reconnect back-off: first delay, cap, and random jitter added to each delay. */
+export const REALTIME_RECONNECT_BASE_MS = 500;
+export const REALTIME_RECONNECT_MAX_MS = 15_000;
+export const REALTIME_RECONNECT_JITTER_MS = 500;
+
+/** WebSocket close codes the server uses (4000–4999 is the application range). */
+export const REALTIME_CLOSE = {
+  heartbeatTimeout: 4000,
+  tooSlow: 4001,
+  protocolError: 4002,
+  shuttingDown: 1001,
+} as const;
+
+const CHAT_CHANNEL_RE = /^stream_chat_0x[0-9a-f]{40}$/;
+
+/** `stream_chat_{mint}` with a canonical (lower-case) mint. */
+export const ZRealtimeChannel = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .refine((v) => CHAT_CHANNEL_RE.test(v), 'Unknown channel: use stream_chat_{mint}');
+
+/** The mint of a chat channel name. */
+export const mintOfChatChannel = (channel: string): string => channel.slice('stream_chat_'.length);
+
+/** Client → server frames. */
+export const ZRealtimeClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), channel: ZRealtimeChannel }),
+  z.object({ type: z.literal('unsubscribe'), channel: ZRealtimeChannel }),
+  z.object({ type: z.literal('ping'), id: z.string().max(64).optional() }),
+]);
+export type TRealtimeClientMessage = z.input<typeof ZRealtimeClientMessage>;
+
+/** Server → client events: ONE discriminated union on `type`. */
+export const ZRealtimeEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribed'), channel: z.string(), online: z.number().int().min(0) }),
+  z.object({ type: z.literal('unsubscribed'), channel: z.string() }),
+  z.object({ type: z.literal('message_inserted'), channel: z.string(), message: ZChatMessage }),
+  z.object({ type: z.literal('message_deleted'), channel: z.string(), id: ZChatMessageId }),
+  /** Connections subscribed to the channel, summed across server instances. */
+  z.object({ type: z.literal('presence'), channel: z.string(), online: z.number().int().min(0) }),
+  z.object({
+    type: z.literal('error'),
+    code: z.string(),
+    message: z.string(),
+    channel: z.string().optional(),
+  }),
+  z.object({ type: z.literal('pong'), id: z.string().optional() }),
+]);
+export type TRealtimeEvent = z.infer<typeof ZRealtimeEvent>;
+export type TRealtimeEventType = TRealtimeEvent['type'];

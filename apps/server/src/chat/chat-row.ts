@@ -1,0 +1,16 @@
+import type { TChatMessage } from '@mintcast/contracts';
+import type { Selectable } from 'kysely';
+import type { MessagesTable } from '../db/schema.ts';
+
+export type MessageRow = Selectable<MessagesTable>;
+
+/** A stored message as the API and realtime events send it. */
+export const toChatMessage = (row: MessageRow): TChatMessage => ({
+  id: String(row.id),
+  stream_id: row.stream_id,
+  user_address: row.user_address,
+  username: row.username,
+  profile_image: row.profile_image,
+  content: row.content,
+  created_at: new Date(row.created_at).toISOString(),
+});

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import '../realtime/realtime.plugin.ts';
+import { createChatRepository } from './chat.repository.ts';
+import { chatRoutes } from './chat.routes.ts';
+import { createChatService } from './chat.service.ts';
+import { CHAT_TOPIC, toRealtimeEvent } from './chat-notification.ts';
+
+/**
+ * Chat: history, posting and moderation routes, plus the fan-out of chat NOTIFYs to this instance's
+ * sockets. Needs the realtime plugin registered before it.
+ */
+export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { pubsub, hub } = app.realtime;
+  const repo = createChatRepository(ctx.database.db);
+  const chat = createChatService(repo, pubsub);
+
+  // One chain per instance: events that need a row fetch cannot overtake the ones behind them.
+  let chain: Promise<void> = Promise.resolve();
+  const unsubscribe = await pubsub.subscribe(CHAT_TOPIC, (payload) => {
+    chain = chain
+      .then(async () => {
+        const event = await toRealtimeEvent(payload, chat.findMessage);
+        if (event && event.type !== 'error' && 'channel' in event) hub.deliver(event.channel, event);
+      })
+      .catch((err) => app.log.warn({ err }, 'chat: fan-out failed'));
+  });
+  app.addHook('onClose', async () => {
+    await unsubscribe();
+    await chain;
+  });
+
+  await app.register(chatRoutes, { chat });
+};

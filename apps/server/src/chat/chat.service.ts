@@ -1,0 +1,103 @@
+import type { TChatHistory, TChatHistoryQuery, TChatMessage, TChatMute } from '@mintcast/contracts';
+import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../http/errors.ts';
+import type { PubSub } from '../realtime/pubsub.ts';
+import type { ChatRepository } from './chat.repository.ts';
+import { CHAT_TOPIC, deletedPayload, insertedPayload } from './chat-notification.ts';
+import { toChatMessage } from './chat-row.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
+
+/** Chat posting limit per address: 20 messages per 30 s, bursts of 5. */
+export const CHAT_RATE_LIMIT = { burst: 5, perWindow: 20, windowMs: 30_000 } as const;
+
+const STREAM_NOT_FOUND = 'Stream Not Found';
+
+const minutesLeft = (until: Date): number => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+
+/** Chat rules: history, posting (mutes, rate limit, server-side author profile) and host moderation. */
+export const createChatService = (
+  repo: ChatRepository,
+  pubsub: Pick<PubSub, 'channelOf'>,
+  opts: { limiter?: RateLimiter } = {},
+) => {
+  const limiter = opts.limiter ?? createRateLimiter(CHAT_RATE_LIMIT);
+  const channel = pubsub.channelOf(CHAT_TOPIC);
+
+  const requireStream = async (mint: string) => {
+    const stream = await repo.streamCreator(mint);
+    if (!stream) throw notFound(STREAM_NOT_FOUND);
+    return stream;
+  };
+
+  const requireCreator = async (actor: string, mint: string) => {
+    const stream = await requireStream(mint);
+    if (stream.creator !== actor) throw forbidden('Only the stream creator can moderate this chat');
+  };
+
+  return {
+    async history(mint: string, query: TChatHistoryQuery): Promise<TChatHistory> {
+      const rows = await repo.history(mint, query.limit, query.before);
+      if (rows.length === 0) await requireStream(mint);
+      const last = rows.at(-1);
+      return {
+        items: rows.map(toChatMessage),
+        nextBefore: last && rows.length === query.limit ? String(last.id) : null,
+      };
+    },
+
+    async post(actor: string, mint: string, content: string): Promise<TChatMessage> {
+      await requireStream(mint);
+      const mute = await repo.activeMuteUntil(mint, actor);
+      if (mute) {
+        const n = minutesLeft(new Date(mute.muted_until));
+        throw new AppError(
+          403,
+          'muted',
+          `You are muted in this chat by the host for ${n} more minute${n === 1 ? '' : 's'}`,
+        );
+      }
+      const waitMs = limiter.take(actor);
+      if (waitMs > 0) {
+        throw tooManyRequests(
+          `You are sending messages too fast. Try again in ${Math.ceil(waitMs / 1000)} s`,
+        );
+      }
+      const profile = await repo.profile(actor);
+      const row = await repo.insert(
+        {
+          stream_id: mint,
+          user_address: actor,
+          username: profile?.username ?? null,
+          profile_image: profile?.profile_image ?? null,
+          content,
+        },
+        { channel, payloadOf: (r) => insertedPayload(toChatMessage(r)) },
+      );
+      return toChatMessage(row);
+    },
+
+    async remove(actor: string, mint: string, id: string): Promise<void> {
+      await requireCreator(actor, mint);
+      const removed = await repo.remove(mint, id, { channel, payloadOf: (i) => deletedPayload(mint, i) });
+      if (!removed) throw notFound('Message not found');
+    },
+
+    async mute(actor: string, mint: string, address: string, minutes: number): Promise<TChatMute> {
+      await requireCreator(actor, mint);
+      if (address === actor) throw badRequest('You cannot mute yourself');
+      const until = new Date(Date.now() + minutes * 60_000);
+      const row = await repo.upsertMute(mint, address, until, actor);
+      return {
+        stream_id: row.stream_id,
+        address: row.user_address,
+        muted_until: new Date(row.muted_until).toISOString(),
+      };
+    },
+
+    async findMessage(id: string): Promise<TChatMessage | undefined> {
+      const row = await repo.findById(id);
+      return row ? toChatMessage(row) : undefined;
+    },
+  };
+};
+
+export type ChatService = ReturnType<typeof createChatService>;

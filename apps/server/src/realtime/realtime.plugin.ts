@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import { REALTIME_MAX_CLIENT_FRAME, REALTIME_MAX_SUBSCRIPTIONS } from '@mintcast/contracts';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../app-context.ts';
+import { createHub, type Hub, type HubSettings } from './hub.ts';
+import { createPresence, type Presence, type PresenceSettings } from './presence.ts';
+import { createPubSub, type PubSub } from './pubsub.ts';
+import { realtimeRoutes } from './realtime.routes.ts';
+
+export const DEFAULT_HUB_SETTINGS: HubSettings = {
+  heartbeatMs: 30_000,
+  maxBufferedBytes: 1024 * 1024,
+  maxSubscriptions: REALTIME_MAX_SUBSCRIPTIONS,
+};
+
+export const DEFAULT_PRESENCE_SETTINGS: PresenceSettings = {
+  announceMs: 5_000,
+  ttlMs: 16_000,
+  debounceMs: 100,
+};
+
+export interface Realtime {
+  instanceId: string;
+  pubsub: PubSub;
+  hub: Hub;
+  presence: Presence;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/**
+ * Realtime: the LISTEN/NOTIFY pub/sub of this instance, its socket hub, cross-instance presence and the
+ * `/api/realtime` WebSocket. Exposed as `app.realtime` so features (chat) can publish and deliver.
+ */
+export const realtimePlugin = fp(
+  async (app, opts: { ctx: AppContext }) => {
+    const { ctx } = opts;
+    const instanceId = randomUUID();
+    const pubsub = await createPubSub(ctx.database, {
+      onConnectionChange: (state, err) =>
+        state === 'lost'
+          ? app.log.warn({ err }, 'realtime: LISTEN connection lost, reconnecting')
+          : app.log.info('realtime: LISTEN connection restored'),
+    });
+    const hub = createHub({ ...DEFAULT_HUB_SETTINGS });
+    const presence = createPresence({
+      hub,
+      pubsub,
+      instanceId,
+      settings: { ...DEFAULT_PRESENCE_SETTINGS },
+      onError: (err) => app.log.warn({ err }, 'realtime: presence announcement failed'),
+    });
+    await presence.start();
+    app.decorate('realtime', { instanceId, pubsub, hub, presence });
+
+    await app.register(websocket, { options: { maxPayload: REALTIME_MAX_CLIENT_FRAME } });
+    await app.register(realtimeRoutes, { hub, presence, allowedOrigins: ctx.config.allowedOrigins });
+
+    app.addHook('onClose', async () => {
+      hub.close();
+      await presence.stop();
+      await pubsub.close();
+    });
+  },
+  { name: 'mintcast-realtime' },
+);

@@ -1,0 +1,95 @@
+import {
+  REALTIME_CLOSE,
+  REALTIME_PATH,
+  type TRealtimeEvent,
+  ZRealtimeClientMessage,
+} from '@mintcast/contracts';
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../http/errors.ts';
+import type { Hub } from './hub.ts';
+import type { Presence } from './presence.ts';
+
+/** Client frames allowed per socket: a burst, refilled per second (subscribe churn, pings). */
+const FRAME_BURST = 30;
+const FRAMES_PER_SECOND = 10;
+
+/** `GET /api/realtime`: the WebSocket. HTTP concerns (origin) and frame parsing only. */
+export const realtimeRoutes = async (
+  app: FastifyInstance,
+  opts: { hub: Hub; presence: Presence; allowedOrigins: string[] },
+) => {
+  const { hub, presence } = opts;
+  const allowed = new Set(opts.allowedOrigins);
+
+  app.get(
+    REALTIME_PATH,
+    {
+      websocket: true,
+      // Browsers always send Origin on a WebSocket handshake; refusing foreign ones stops other sites from
+      // opening sockets in a visitor's name. Non-browser clients (no Origin) are allowed.
+      preValidation: async (request) => {
+        const origin = request.headers.origin;
+        if (origin !== undefined && !allowed.has(origin)) throw forbidden('Origin not allowed');
+      },
+    },
+    (socket) => {
+      const client = hub.attach(socket);
+      let tokens = FRAME_BURST;
+      let at = Date.now();
+      const reply = (event: TRealtimeEvent) => hub.send(client, event);
+
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('close', () => hub.detach(client));
+      socket.on('error', () => socket.terminate());
+      socket.on('message', (data, isBinary) => {
+        client.alive = true;
+        const now = Date.now();
+        tokens = Math.min(FRAME_BURST, tokens + ((now - at) / 1000) * FRAMES_PER_SECOND);
+        at = now;
+        if (tokens < 1) {
+          reply({ type: 'error', code: 'rate_limited', message: 'Too many realtime messages' });
+          socket.close(REALTIME_CLOSE.protocolError, 'Too many messages');
+          return;
+        }
+        tokens -= 1;
+        let parsed: ReturnType<typeof ZRealtimeClientMessage.safeParse>;
+        try {
+          parsed = ZRealtimeClientMessage.safeParse(isBinary ? null : JSON.parse(data.toString()));
+        } catch {
+          parsed = ZRealtimeClientMessage.safeParse(null);
+        }
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          reply({ type: 'error', code: 'bad_message', message: issue?.message ?? 'Invalid message' });
+          return;
+        }
+        const msg = parsed.data;
+        switch (msg.type) {
+          case 'ping':
+            reply({ type: 'pong', ...(msg.id ? { id: msg.id } : {}) });
+            return;
+          case 'subscribe': {
+            const result = hub.subscribe(client, msg.channel);
+            if (result === 'limit') {
+              reply({
+                type: 'error',
+                code: 'too_many_subscriptions',
+                message: `At most ${hub.settings.maxSubscriptions} subscriptions per connection`,
+                channel: msg.channel,
+              });
+              return;
+            }
+            reply({ type: 'subscribed', channel: msg.channel, online: presence.total(msg.channel) });
+            return;
+          }
+          case 'unsubscribe':
+            hub.unsubscribe(client, msg.channel);
+            reply({ type: 'unsubscribed', channel: msg.channel });
+            return;
+        }
+      });
+    },
+  );
+};

@@ -1,0 +1,219 @@
+import { ZApiError, ZChatHistory, ZChatMessage, ZChatMute } from '@mintcast/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStream, randomAddress } from './support/builders.ts';
+import { insertMessages } from './support/multi-instance.ts';
+import { type SignedIn, signIn } from './support/sign-in.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { databaseKind } from './support/test-database.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const history = (mint: string, qs = '') =>
+  t.app.inject({ method: 'GET', url: `/api/streams/${mint}/messages${qs}` });
+const post = (mint: string, who: SignedIn | null, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/streams/${mint}/messages`,
+    headers: who?.headers ?? {},
+    payload: payload as object,
+  });
+const errorOf = (res: { json(): unknown }) => ZApiError.parse(res.json()).error;
+
+describe(`chat history (${databaseKind()})`, () => {
+  it('returns newest first, 50 by default, with an id cursor for older pages', async () => {
+    const s = await createStream(t.database.db);
+    const ids = await insertMessages(t.database.db, s.mint, 120);
+    const first = ZChatHistory.parse((await history(s.mint)).json());
+    expect(first.items).toHaveLength(50);
+    expect(first.items.map((m) => m.id)).toEqual(ids.slice(-50).reverse());
+    expect(first.nextBefore).toBe(ids[70]);
+
+    const seen = [...first.items];
+    let before = first.nextBefore;
+    while (before) {
+      const page = ZChatHistory.parse((await history(s.mint, `?limit=30&before=${before}`)).json());
+      expect(page.items.length).toBeLessThanOrEqual(30);
+      seen.push(...page.items);
+      before = page.nextBefore;
+    }
+    expect(seen.map((m) => m.id)).toEqual([...ids].reverse());
+  });
+
+  it('caps the limit at 200 and rejects bad queries', async () => {
+    const s = await createStream(t.database.db);
+    await insertMessages(t.database.db, s.mint, 205);
+    const max = ZChatHistory.parse((await history(s.mint, '?limit=200')).json());
+    expect(max.items).toHaveLength(200);
+    for (const qs of ['?limit=201', '?limit=0', '?limit=abc', '?before=xyz', '?before=-1']) {
+      const res = await history(s.mint, qs);
+      expect(res.statusCode, qs).toBe(400);
+      expect(errorOf(res).code).toBe('invalid_request');
+    }
+  });
+
+  it('answers 404 for an unknown stream and an empty page for a quiet one', async () => {
+    const res = await history(randomAddress());
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res).message).toBe('Stream Not Found');
+    const s = await createStream(t.database.db);
+    expect(ZChatHistory.parse((await history(s.mint)).json())).toEqual({ items: [], nextBefore: null });
+  });
+
+  it('keeps streams apart', async () => {
+    const a = await createStream(t.database.db);
+    const b = await createStream(t.database.db);
+    await insertMessages(t.database.db, a.mint, 3);
+    expect(ZChatHistory.parse((await history(b.mint)).json()).items).toHaveLength(0);
+  });
+});
+
+describe(`chat posting (${databaseKind()})`, () => {
+  it('stores trimmed content with the author profile from the server, never from the request', async () => {
+    const me = await signIn(t.app);
+    await t.database.db
+      .insertInto('profiles')
+      .values({
+        address: me.address,
+        username: `chatter_${me.address.slice(2, 8)}`,
+        profile_image: 'https://example.com/me.png',
+      })
+      .execute();
+    const s = await createStream(t.database.db);
+    const res = await post(s.mint, me, {
+      content: '  gm everyone  ',
+      username: 'admin',
+      profile_image: 'https://evil.example/x.png',
+      user_address: randomAddress(),
+    });
+    expect(res.statusCode).toBe(201);
+    const msg = ZChatMessage.parse(res.json());
+    expect(msg).toMatchObject({
+      stream_id: s.mint,
+      user_address: me.address,
+      username: `chatter_${me.address.slice(2, 8)}`,
+      profile_image: 'https://example.com/me.png',
+      content: 'gm everyone',
+    });
+    const page = ZChatHistory.parse((await history(s.mint)).json());
+    expect(page.items[0]).toEqual(msg);
+  });
+
+  it('validates content: empty, whitespace, 501 characters; 500 is fine', async () => {
+    const me = await signIn(t.app);
+    const s = await createStream(t.database.db);
+    for (const content of ['', '   \n\t ', 'x'.repeat(501), undefined, 42]) {
+      const res = await post(s.mint, me, { content });
+      expect(res.statusCode, JSON.stringify(content)).toBe(400);
+    }
+    expect(errorOf(await post(s.mint, me, { content: ' ' })).message).toContain('Message cannot be empty');
+    expect(errorOf(await post(s.mint, me, { content: 'y'.repeat(501) })).message).toContain('500');
+    const ok = await post(s.mint, me, { content: 'z'.repeat(500) });
+    expect(ok.statusCode).toBe(201);
+    expect(ZChatHistory.parse((await history(s.mint)).json()).items).toHaveLength(1);
+  });
+
+  it('keeps HTML and script verbatim as text (the client renders it as text)', async () => {
+    const me = await signIn(t.app);
+    const s = await createStream(t.database.db);
+    const content = '<script>alert(1)</script><img src=x onerror=alert(2)> & "quotes"';
+    const res = await post(s.mint, me, { content });
+    expect(res.statusCode).toBe(201);
+    expect(ZChatMessage.parse(res.json()).content).toBe(content);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('answers 401 without a session and 404 for an unknown stream', async () => {
+    const s = await createStream(t.database.db);
+    const anon = await post(s.mint, null, { content: 'hello' });
+    expect(anon.statusCode).toBe(401);
+    expect(errorOf(anon).code).toBe('unauthorized');
+    const me = await signIn(t.app);
+    const missing = await post(randomAddress(), me, { content: 'hello' });
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).message).toBe('Stream Not Found');
+  });
+
+  it('lets a burst of 5 through, then answers 429 with a clear message', async () => {
+    const me = await signIn(t.app);
+    const other = await signIn(t.app);
+    const s = await createStream(t.database.db);
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++) codes.push((await post(s.mint, me, { content: `msg ${i}` })).statusCode);
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+    const limited = await post(s.mint, me, { content: 'again' });
+    expect(errorOf(limited)).toMatchObject({ code: 'rate_limited' });
+    expect(errorOf(limited).message).toMatch(/too fast\. Try again in \d+ s/);
+    // The limit is per address: someone else still posts.
+    expect((await post(s.mint, other, { content: 'me too' })).statusCode).toBe(201);
+    expect(ZChatHistory.parse((await history(s.mint)).json()).items).toHaveLength(6);
+  });
+});
+
+describe(`chat moderation (${databaseKind()})`, () => {
+  it('lets only the stream creator delete a message', async () => {
+    const host = await signIn(t.app);
+    const viewer = await signIn(t.app);
+    const s = await createStream(t.database.db, { creator_address: host.address });
+    const msg = ZChatMessage.parse((await post(s.mint, viewer, { content: 'spam' })).json());
+    const url = `/api/streams/${s.mint}/messages/${msg.id}`;
+
+    const byViewer = await t.app.inject({ method: 'DELETE', url, headers: viewer.headers });
+    expect(byViewer.statusCode).toBe(403);
+    expect(errorOf(byViewer).message).toBe('Only the stream creator can moderate this chat');
+    expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+
+    const byHost = await t.app.inject({ method: 'DELETE', url, headers: host.headers });
+    expect(byHost.statusCode).toBe(204);
+    expect(ZChatHistory.parse((await history(s.mint)).json()).items).toHaveLength(0);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: host.headers })).statusCode).toBe(404);
+
+    // A message id from another stream is not this host's to delete.
+    const elsewhere = await createStream(t.database.db);
+    const foreign = ZChatMessage.parse((await post(elsewhere.mint, viewer, { content: 'hi' })).json());
+    const cross = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/streams/${s.mint}/messages/${foreign.id}`,
+      headers: host.headers,
+    });
+    expect(cross.statusCode).toBe(404);
+  });
+
+  it('lets only the creator mute; a muted author gets a clear 403 until the mute ends', async () => {
+    const host = await signIn(t.app);
+    const viewer = await signIn(t.app);
+    const s = await createStream(t.database.db, { creator_address: host.address });
+    const mute = (who: SignedIn, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/streams/${s.mint}/mutes`, headers: who.headers, payload });
+
+    expect((await mute(viewer, { address: host.address, minutes: 10 })).statusCode).toBe(403);
+    expect((await mute(host, { address: viewer.address, minutes: 0 })).statusCode).toBe(400);
+    expect((await mute(host, { address: 'nope', minutes: 10 })).statusCode).toBe(400);
+    expect((await mute(host, { address: host.address, minutes: 10 })).statusCode).toBe(400);
+
+    const res = await mute(host, { address: viewer.address.toUpperCase().replace('0X', '0x'), minutes: 10 });
+    expect(res.statusCode).toBe(200);
+    expect(ZChatMute.parse(res.json()).address).toBe(viewer.address);
+
+    const blocked = await post(s.mint, viewer, { content: 'let me talk' });
+    expect(blocked.statusCode).toBe(403);
+    expect(errorOf(blocked)).toEqual({
+      code: 'muted',
+      message: 'You are muted in this chat by the host for 10 more minutes',
+    });
+    // Mutes are per stream.
+    const other = await createStream(t.database.db);
+    expect((await post(other.mint, viewer, { content: 'elsewhere' })).statusCode).toBe(201);
+
+    // Once the mute is over the author can post again.
+    await t.database.db
+      .updateTable('chat_mutes')
+      .set({ muted_until: new Date(Date.now() - 1000) })
+      .where('user_address', '=', viewer.address)
+      .execute();
+    expect((await post(s.mint, viewer, { content: 'back' })).statusCode).toBe(201);
+  });
+});

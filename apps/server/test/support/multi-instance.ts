@@ -1,0 +1,130 @@
+import { REALTIME_PATH, type TRealtimeEvent, ZRealtimeEvent } from '@mintcast/contracts';
+import type { Kysely } from 'kysely';
+import { WebSocket } from 'ws';
+import type { App } from '../../src/app.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
+import type { Database } from '../../src/db/schema.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface Instances {
+  apps: TestApp[];
+  /** `ws://…/api/realtime` of each app, listening on an ephemeral port. */
+  urls: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * `count` server instances on ONE database, each with its OWN connection pool and LISTEN connection
+ * (like separate processes behind a load balancer). PGlite is one in-process database, so there the
+ * instances share its handle; on PostgreSQL (TEST_DATABASE_URL) each opens the same private schema.
+ */
+export const startInstances = async (count: number): Promise<Instances> => {
+  const primary = await openTestDatabase();
+  const handles: DatabaseHandle[] = [primary];
+  for (let i = 1; i < count; i++) {
+    if (primary.target.kind === 'postgres') handles.push(await openDatabase(primary.target));
+    else handles.push(primary);
+  }
+  const apps: TestApp[] = [];
+  for (const database of handles) apps.push(await createTestApp({}, { database }));
+  const urls: string[] = [];
+  for (const t of apps) {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    urls.push(`${address.replace('http', 'ws')}${REALTIME_PATH}`);
+  }
+  return {
+    apps,
+    urls,
+    close: async () => {
+      for (const t of apps) await t.close();
+      for (const h of new Set(handles.slice(1))) if (h !== primary) await h.close();
+      await primary.close();
+    },
+  };
+};
+
+/** Insert `count` messages straight into the table (oldest first); returns their ids in order. */
+export const insertMessages = async (
+  db: Kysely<Database>,
+  mint: string,
+  count: number,
+): Promise<string[]> => {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const row = await db
+      .insertInto('messages')
+      .values({ stream_id: mint, user_address: `0x${'a'.repeat(40)}`, content: `message ${i}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(String(row.id));
+  }
+  return ids;
+};
+
+export interface RealtimeTestClient {
+  ws: WebSocket;
+  events: TRealtimeEvent[];
+  send(msg: unknown): void;
+  /** Resolve with the first event (already received or future) matching `pred`. */
+  waitFor<T extends TRealtimeEvent>(pred: (e: TRealtimeEvent) => e is T, timeoutMs?: number): Promise<T>;
+  waitFor(pred: (e: TRealtimeEvent) => boolean, timeoutMs?: number): Promise<TRealtimeEvent>;
+  closed: Promise<number>;
+}
+
+/** Open a realtime socket like a browser would (optional Origin); every event is parsed with the contract. */
+export const connectRealtime = async (
+  url: string,
+  opts: { origin?: string } = {},
+): Promise<RealtimeTestClient> => {
+  const ws = new WebSocket(url, opts.origin ? { origin: opts.origin } : {});
+  const events: TRealtimeEvent[] = [];
+  const waiters = new Set<() => void>();
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  ws.on('message', (data) => {
+    events.push(ZRealtimeEvent.parse(JSON.parse(data.toString())));
+    for (const w of [...waiters]) w();
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`handshake refused: ${res.statusCode}`)));
+  });
+  const waitFor = (pred: (e: TRealtimeEvent) => boolean, timeoutMs = 5_000) =>
+    new Promise<TRealtimeEvent>((resolve, reject) => {
+      const check = () => {
+        const hit = events.find(pred);
+        if (!hit) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(hit);
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`timed out waiting for an event; got ${JSON.stringify(events.slice(-5))}`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+  return {
+    ws,
+    events,
+    send: (msg) => ws.send(JSON.stringify(msg)),
+    waitFor: waitFor as RealtimeTestClient['waitFor'],
+    closed,
+  };
+};
+
+/** Poll until `check` holds (for server-side state such as socket counts). */
+export const eventually = async (
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+): Promise<void> => {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+export type { App };
