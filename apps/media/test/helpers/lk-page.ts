@@ -1,0 +1,45 @@
+/**
+ * The page each browser participant runs: unmodified livekit-client (UMD global
+ * `LivekitClient`) with a few hooks the tests drive through `page.evaluate`.
+ */
+export const PAGE_HTML = `<!doctype html>
+<html><head><meta charset="utf-8"><title>lk</title></head><body>
+<script src="/livekit-client.umd.js"></script>
+<script>
+const LK = window.LivekitClient;
+window.lk = { room: null, events: [] };
+const log = (...e) => window.lk.events.push(e);
+window.lkJoin = async (url, token) => {
+  const room = new LK.Room({ adaptiveStream: false, dynacast: false });
+  window.lk.room = room;
+  room.on(LK.RoomEvent.TrackSubscribed, (track, pub, p) => {
+    const el = track.attach();
+    el.muted = true;
+    el.dataset.sid = pub.trackSid;
+    el.dataset.source = pub.source;
+    document.body.appendChild(el);
+    log('subscribed', pub.source, p.identity, pub.trackSid);
+  });
+  room.on(LK.RoomEvent.TrackUnsubscribed, (track, pub, p) => {
+    track.detach().forEach((el) => el.remove());
+    log('unsubscribed', pub.source, p.identity);
+  });
+  room.on(LK.RoomEvent.TrackMuted, (pub, p) => log('muted', pub.source, p.identity));
+  room.on(LK.RoomEvent.TrackUnmuted, (pub, p) => log('unmuted', pub.source, p.identity));
+  room.on(LK.RoomEvent.TrackUnpublished, (pub, p) => log('unpublished', pub.source, p.identity));
+  room.on(LK.RoomEvent.ParticipantConnected, (p) => log('participantConnected', p.identity));
+  room.on(LK.RoomEvent.ParticipantDisconnected, (p) => log('participantDisconnected', p.identity));
+  room.on(LK.RoomEvent.Reconnecting, () => log('reconnecting'));
+  room.on(LK.RoomEvent.Reconnected, () => log('reconnected'));
+  room.on(LK.RoomEvent.Disconnected, (reason) => log('disconnected', reason));
+  await room.connect(url, token);
+  log('connected', room.localParticipant.sid);
+};
+/** Size and decoded-frame count of the first playing video of a source. */
+window.lkVideo = (source) => {
+  const el = [...document.querySelectorAll('video')].find((v) => !source || v.dataset.source === source);
+  if (!el) return null;
+  const q = el.getVideoPlaybackQuality();
+  return { width: el.videoWidth, height: el.videoHeight, frames: q.totalVideoFrames, sid: el.dataset.sid };
+};
+</script></body></html>`;
