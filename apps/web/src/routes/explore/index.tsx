@@ -1,4 +1,26 @@
-/** Route: explore (placeholder until the screen is built). */
+import { Compass } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { AllStreams } from './all-streams.tsx';
+import { ExploreSearch } from './explore-search.tsx';
+import { SearchResults } from './search-results.tsx';
+
+/** Route `/explore` (spec §2): reads `?search=`; without one it lists every stream. */
 export function Component() {
-  return <div className="p-6 text-muted">explore</div>;
+  const [params, setParams] = useSearchParams();
+  const term = (params.get('search') ?? '').trim();
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight">
+            <Compass className="size-8 text-brand" aria-hidden />
+            Explore Streams
+          </h1>
+          <p className="mt-1 text-muted">Browse every token stream, live ones first.</p>
+        </div>
+        <ExploreSearch term={term} onSearch={(q) => setParams(q ? { search: q } : {})} />
+      </header>
+      {term ? <SearchResults key={term} term={term} /> : <AllStreams />}
+    </div>
+  );
 }

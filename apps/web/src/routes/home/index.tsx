@@ -1,4 +1,18 @@
-/** Route: home (placeholder until the screen is built). */
+import { ClosingCta } from './closing-cta.tsx';
+import { Hero } from './hero.tsx';
+import { LiveNowSection } from './live-now-section.tsx';
+import { RecentSection } from './recent-section.tsx';
+import { StatCards } from './stat-cards.tsx';
+
+/** Route `/` (spec §2). The feed asks only for what it shows: 8 live, 8 recent and the counts. */
 export function Component() {
-  return <div className="p-6 text-muted">home</div>;
+  return (
+    <div className="space-y-10 lg:space-y-12">
+      <Hero />
+      <StatCards />
+      <LiveNowSection />
+      <RecentSection />
+      <ClosingCta />
+    </div>
+  );
 }

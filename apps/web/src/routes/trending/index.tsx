@@ -1,4 +1,81 @@
-/** Route: trending (placeholder until the screen is built). */
+import { Activity, Coins, TrendingUp, Users } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { InlineError } from '../../components/ui/inline-error.tsx';
+import { useStreamsQuery } from '../../queries/streams.ts';
+import { parseTrendingSort, TRENDING_LIMIT, TRENDING_SORTS, type TrendingSort } from './sort-options.ts';
+import { TrendingRow, TrendingRowSkeleton } from './trending-row.tsx';
+
+const SORT_ICONS = { market_cap: Coins, participants: Users, activity: Activity } as const;
+
+/** Route `/trending` (spec §2): the token board with three sorts, kept in `?sort=` so it can be shared. */
 export function Component() {
-  return <div className="p-6 text-muted">trending</div>;
+  const [params, setParams] = useSearchParams();
+  const sort = parseTrendingSort(params.get('sort'));
+  const query = useStreamsQuery({ sort, limit: TRENDING_LIMIT });
+  const items = query.data?.items;
+  const setSort = (value: TrendingSort) =>
+    setParams(value === 'market_cap' ? {} : { sort: value }, { replace: true, preventScrollReset: true });
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight">
+            <TrendingUp className="size-8 text-brand" aria-hidden />
+            Trending Tokens
+          </h1>
+          <p className="mt-1 text-muted">The most valuable and most watched token streams right now.</p>
+        </div>
+        <fieldset className="inline-flex self-start rounded-xl border border-border bg-surface p-1">
+          <legend className="sr-only">Sort by</legend>
+          {TRENDING_SORTS.map(({ value, label }) => {
+            const Icon = SORT_ICONS[value];
+            const active = value === sort;
+            return (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={active}
+                onClick={() => setSort(value)}
+                className={`inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold transition-colors ${
+                  active ? 'bg-brand text-on-brand' : 'text-muted hover:text-fg'
+                }`}
+              >
+                <Icon className="size-4" aria-hidden />
+                {label}
+              </button>
+            );
+          })}
+        </fieldset>
+      </header>
+
+      {query.isError && !items ? (
+        <InlineError message="Failed to load streams" onRetry={() => query.refetch()} />
+      ) : items?.length === 0 ? (
+        <EmptyState
+          icon={TrendingUp}
+          title="No trending tokens yet"
+          text="Tokens appear here as soon as someone streams them."
+        />
+      ) : (
+        <div className="overflow-hidden rounded-2xl border border-border bg-surface">
+          <div className="hidden grid-cols-[2.5rem_2.75rem_minmax(0,1fr)_8rem_6.5rem_6.5rem] gap-4 border-b border-border px-5 py-3 text-xs font-semibold tracking-wider text-muted uppercase sm:grid">
+            <span>#</span>
+            <span />
+            <span>Token</span>
+            <span className="text-right">Market Cap</span>
+            <span className="text-right">Status</span>
+            <span className="text-right">Participants</span>
+          </div>
+          <ol className={`divide-y divide-border ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
+            {items
+              ? items.map((s, i) => <TrendingRow key={s.mint} stream={s} rank={i + 1} />)
+              : // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders.
+                Array.from({ length: 8 }, (_, i) => <TrendingRowSkeleton key={i} />)}
+          </ol>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,105 @@
+import { Bell, Menu, Radio, Search, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { WalletButton } from '../../features/wallet/wallet-button.tsx';
+import { useT } from '../i18n/use-t.ts';
+import { SearchForm } from '../search-form.tsx';
+import { buttonClass, iconButtonClass } from '../ui/button.ts';
+import { Logo } from './logo.tsx';
+
+interface Props {
+  /** Desktop: the sidebar is a rail, so no menu button and no logo here. */
+  desktop: boolean;
+  /** md and up: the search box is always shown; below, it opens with a toggle. */
+  wide: boolean;
+  searchOpen: boolean;
+  onToggleSearch: () => void;
+  onCloseSearch: () => void;
+  drawerOpen: boolean;
+  onOpenDrawer: () => void;
+}
+
+/** Top bar of spec §2: search, Start Streaming, the notifications bell and the wallet button. */
+export function TopBar({
+  desktop,
+  wide,
+  searchOpen,
+  onToggleSearch,
+  onCloseSearch,
+  drawerOpen,
+  onOpenDrawer,
+}: Props) {
+  const t = useT();
+  const placeholder = t('shell.searchPlaceholder');
+  return (
+    <header className="sticky top-0 z-30 border-b border-border bg-bg/85 backdrop-blur-md">
+      <div className="flex h-16 items-center gap-1.5 px-3 sm:gap-3 sm:px-6">
+        {!desktop && (
+          <>
+            <button
+              type="button"
+              onClick={onOpenDrawer}
+              aria-label={t('shell.openMenu')}
+              aria-controls="app-sidebar"
+              aria-expanded={drawerOpen}
+              className={iconButtonClass('-ml-1 size-9 sm:size-10')}
+            >
+              <Menu className="size-5" />
+            </button>
+            <span className="sm:hidden">
+              <Logo markOnly />
+            </span>
+            <span className="hidden sm:block">
+              <Logo />
+            </span>
+          </>
+        )}
+
+        {wide ? (
+          <SearchForm placeholder={placeholder} label={t('shell.search')} className="max-w-xl" />
+        ) : (
+          <span className="flex-1" />
+        )}
+        {wide && <span className="flex-1" />}
+
+        {!wide && (
+          <button
+            type="button"
+            onClick={onToggleSearch}
+            aria-label={t(searchOpen ? 'shell.closeSearch' : 'shell.openSearch')}
+            aria-expanded={searchOpen}
+            aria-controls="mobile-search"
+            className={iconButtonClass('size-9')}
+          >
+            {searchOpen ? <X className="size-5" /> : <Search className="size-5" />}
+          </button>
+        )}
+        <Link
+          to="/start-streaming"
+          aria-label={t('nav.startStreaming')}
+          className={
+            wide
+              ? buttonClass('primary', 'md')
+              : iconButtonClass('size-9 bg-brand/10 text-brand hover:bg-brand/20 hover:text-brand')
+          }
+        >
+          <Radio className="size-4" aria-hidden />
+          {wide && <span>{t('nav.startStreaming')}</span>}
+        </Link>
+        <Link
+          to="/settings"
+          aria-label={t('shell.notifications')}
+          className={iconButtonClass(wide ? '' : 'size-9')}
+        >
+          <Bell className="size-5" />
+        </Link>
+        <WalletButton className="shrink-0" />
+      </div>
+
+      {!wide && searchOpen && (
+        <div id="mobile-search" className="border-t border-border px-3 py-3">
+          <SearchForm placeholder={placeholder} label={t('shell.search')} onDone={onCloseSearch} autoFocus />
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import { SearchX } from 'lucide-react';
+import { StreamGrid } from '../../components/stream-grid.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { InlineError } from '../../components/ui/inline-error.tsx';
+import { useStreamSearchQuery } from '../../queries/streams.ts';
+import { ResultsCount } from './results-count.tsx';
+
+/** Search results for `term`: count, grid, "No results for" and "Failed to search streams". */
+export function SearchResults({ term }: { term: string }) {
+  const search = useStreamSearchQuery(term);
+  const data = search.data;
+  if (search.isError)
+    return <InlineError message="Failed to search streams" onRetry={() => search.refetch()} />;
+  if (data && data.total === 0)
+    return (
+      <EmptyState
+        icon={SearchX}
+        title="No streams found"
+        text={
+          <>
+            No results for <span className="font-semibold text-fg">“{term}”</span>. Try a token name, symbol
+            or address.
+          </>
+        }
+      />
+    );
+  return (
+    <div className="space-y-4">
+      <ResultsCount
+        count={data?.total}
+        suffix={data && data.items.length < data.total ? `showing the top ${data.items.length}` : undefined}
+        term={term}
+      />
+      <StreamGrid testId="search-grid" streams={data?.items} loading={search.isPending} skeletons={8} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Compass, Radio } from 'lucide-react';
+import { Link } from 'react-router';
+import { SearchForm } from '../../components/search-form.tsx';
+import { buttonClass } from '../../components/ui/button.ts';
+
+/** Home hero (spec §2): title, tagline, create-stream button, "Explore Streams" and the search box. */
+export function Hero() {
+  return (
+    <section className="relative overflow-hidden rounded-3xl border border-border bg-surface px-5 py-10 sm:px-10 sm:py-14">
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(60%_80%_at_85%_0%,color-mix(in_oklab,var(--color-brand),transparent_82%),transparent_70%),radial-gradient(50%_60%_at_0%_100%,color-mix(in_oklab,var(--color-live),transparent_88%),transparent_70%)]"
+      />
+      <div className="relative mx-auto flex max-w-3xl flex-col items-center text-center">
+        <span className="mb-4 inline-flex items-center gap-2 rounded-full border border-border bg-surface-2/80 px-3 py-1 text-xs font-medium text-muted">
+          <span className="live-dot size-1.5 rounded-full bg-live" />
+          BNB Smart Chain livestreams
+        </span>
+        <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
+          Crypto{' '}
+          <span className="bg-gradient-to-r from-brand to-emerald-300 bg-clip-text text-transparent">
+            Streaming
+          </span>
+        </h1>
+        <p className="mt-4 max-w-xl text-base text-muted sm:text-lg">
+          Create and discover crypto livestreams. Share your trading journey with the world.
+        </p>
+        <div className="mt-7 flex w-full flex-col justify-center gap-3 min-[420px]:w-auto min-[420px]:flex-row">
+          <Link to="/start-streaming" className={buttonClass('primary', 'lg')}>
+            <Radio className="size-5" aria-hidden />
+            Start Streaming
+          </Link>
+          <Link to="/explore" className={buttonClass('secondary', 'lg')}>
+            <Compass className="size-5" aria-hidden />
+            Explore Streams
+          </Link>
+        </div>
+        <div className="mt-8 w-full max-w-2xl">
+          <SearchForm
+            placeholder="Search streams or enter token address..."
+            label="Search streams"
+            size="lg"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

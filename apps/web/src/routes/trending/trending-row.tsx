@@ -1,0 +1,96 @@
+import { DEFAULT_TOKEN_IMAGE, formatUsdCompact, type TStream } from '@mintcast/contracts';
+import { Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+
+const rankTone = (rank: number): string =>
+  rank === 1
+    ? 'bg-amber-400/15 text-amber-400'
+    : rank === 2
+      ? 'bg-slate-300/15 text-slate-300'
+      : rank === 3
+        ? 'bg-orange-400/15 text-orange-400'
+        : 'bg-surface-2 text-muted';
+
+/** One row of the trending board: rank, image, name, symbol, market cap, Live/Offline, participants. */
+export function TrendingRow({ stream, rank }: { stream: TStream; rank: number }) {
+  const live = stream.is_currently_live;
+  return (
+    <li>
+      <Link
+        to={`/livestream/${stream.mint}`}
+        data-testid="trending-row"
+        data-mint={stream.mint}
+        className="grid h-[72px] grid-cols-[2rem_2.5rem_minmax(0,1fr)_auto] items-center gap-3 px-3 transition-colors hover:bg-surface-2 sm:grid-cols-[2.5rem_2.75rem_minmax(0,1fr)_8rem_6.5rem_6.5rem] sm:gap-4 sm:px-5"
+      >
+        <span
+          className={`flex size-8 items-center justify-center rounded-lg text-sm font-bold tabular-nums ${rankTone(rank)}`}
+        >
+          {rank}
+        </span>
+        <FallbackImage
+          src={stream.image_uri}
+          fallback={DEFAULT_TOKEN_IMAGE}
+          width={44}
+          height={44}
+          loading="lazy"
+          className="size-10 rounded-full bg-surface-2 object-cover ring-1 ring-border sm:size-11"
+        />
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{stream.name}</p>
+          <p className="truncate text-xs text-muted">
+            ${stream.symbol}
+            <span className="sm:hidden">
+              {' · '}
+              {stream.num_participants.toLocaleString('en-US')} participants
+            </span>
+          </p>
+        </div>
+        <div className="text-right sm:order-none">
+          <p className="font-semibold tabular-nums" data-testid="market-cap">
+            {formatUsdCompact(stream.usd_market_cap)}
+          </p>
+          <p className="text-xs text-muted sm:hidden">
+            <StatusPill live={live} />
+          </p>
+        </div>
+        <div className="hidden justify-end sm:flex">
+          <StatusPill live={live} />
+        </div>
+        <p className="hidden items-center justify-end gap-1.5 text-sm tabular-nums text-muted sm:flex">
+          <Users className="size-4" aria-hidden />
+          <span data-testid="participants">{stream.num_participants.toLocaleString('en-US')}</span>
+        </p>
+      </Link>
+    </li>
+  );
+}
+
+function StatusPill({ live }: { live: boolean }) {
+  return live ? (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-live/15 px-2 py-0.5 text-xs font-semibold text-live">
+      <span className="live-dot size-1.5 rounded-full bg-live" />
+      Live
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">
+      <span className="size-1.5 rounded-full bg-muted/60" />
+      Offline
+    </span>
+  );
+}
+
+/** Row placeholder of the same height. */
+export function TrendingRowSkeleton() {
+  return (
+    <li aria-hidden className="flex h-[72px] items-center gap-3 px-3 sm:gap-4 sm:px-5">
+      <div className="skeleton size-8 rounded-lg" />
+      <div className="skeleton size-10 rounded-full sm:size-11" />
+      <div className="flex-1 space-y-2">
+        <div className="skeleton h-3.5 w-40 max-w-full rounded" />
+        <div className="skeleton h-3 w-16 rounded" />
+      </div>
+      <div className="skeleton h-4 w-16 rounded" />
+    </li>
+  );
+}
