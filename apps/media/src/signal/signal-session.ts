@@ -20,6 +20,7 @@ import { SubscriberTransport } from '../rtc/subscriber-transport.ts';
 import { buildJoinResponse } from './join-response.ts';
 import { handleRequest } from './request-handler.ts';
 import { makeRefreshToken } from './refresh-token.ts';
+import { registerSocket } from './socket-registry.ts';
 
 const REFRESH_TOKEN_INTERVAL_MS = 5 * 60_000;
 const LIVENESS_CHECK_MS = 5_000;
@@ -45,6 +46,7 @@ function sinkFor(ws: WebSocket): SignalSink {
 export function runSignalSession(ws: WebSocket, grant: JoinGrant, query: URLSearchParams, manager: RoomManager): void {
   const { ctx, log } = manager.services;
   const sink = sinkFor(ws);
+  registerSocket(grant.room, grant.identity, ws);
 
   // Resume is not supported: a resume attempt is told to rejoin from scratch (never a join,
   // which the resuming client would drop and then time out on).

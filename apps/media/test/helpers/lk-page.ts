@@ -22,6 +22,7 @@ window.lkJoin = async (url, token) => {
   });
   room.on(LK.RoomEvent.TrackUnsubscribed, (track, pub, p) => {
     track.detach().forEach((el) => el.remove());
+    document.querySelectorAll('[data-sid="' + pub.trackSid + '"]').forEach((el) => el.remove());
     log('unsubscribed', pub.source, p.identity);
   });
   room.on(LK.RoomEvent.TrackMuted, (pub, p) => log('muted', pub.source, p.identity));
@@ -37,7 +38,7 @@ window.lkJoin = async (url, token) => {
 };
 /** Size and decoded-frame count of the first playing video of a source. */
 window.lkVideo = (source) => {
-  const el = [...document.querySelectorAll('video')].find((v) => !source || v.dataset.source === source);
+  const el = [...document.querySelectorAll('video')].filter((v) => !source || v.dataset.source === source).at(-1);
   if (!el) return null;
   const q = el.getVideoPlaybackQuality();
   return { width: el.videoWidth, height: el.videoHeight, frames: q.totalVideoFrames, sid: el.dataset.sid };

@@ -1,0 +1,26 @@
+import type { WebSocket } from 'ws';
+
+/**
+ * Open signal sockets by `room/identity`. Used by tests (and operators debugging) to drop a
+ * participant's socket from the server side, the way a network failure would.
+ */
+const sockets = new Map<string, Set<WebSocket>>();
+
+export function registerSocket(room: string, identity: string, ws: WebSocket): void {
+  const key = `${room}/${identity}`;
+  let set = sockets.get(key);
+  if (!set) sockets.set(key, (set = new Set()));
+  set.add(ws);
+  ws.once('close', () => {
+    set.delete(ws);
+    if (set.size === 0 && sockets.get(key) === set) sockets.delete(key);
+  });
+}
+
+/** Terminates (no close frame) every signal socket of that identity; returns how many. */
+export function killSignalSockets(room: string, identity: string): number {
+  const set = sockets.get(`${room}/${identity}`);
+  if (!set) return 0;
+  for (const ws of set) ws.terminate();
+  return set.size;
+}
