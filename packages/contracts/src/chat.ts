@@ -64,3 +64,25 @@ export type TChatMute = z.infer<typeof ZChatMute>;
 
 /** Error codes of the chat endpoints the web app reacts to. */
 export const CHAT_ERROR_CODES = { muted: 'muted', rateLimited: 'rate_limited' } as const;
+
+/** Order of message ids (decimal bigint text): shorter is smaller, then lexicographic. */
+export const compareMessageIds = (a: string, b: string): number =>
+  a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
+
+/**
+ * Merge messages into a list kept oldest → newest: duplicates (same id) collapse to one, order is by id
+ * (the database's insertion order), and ids in `deleted` are dropped. Used for live events, history pages
+ * and the gap-fill after a reconnect alike.
+ */
+export const mergeChatMessages = (
+  current: readonly TChatMessage[],
+  incoming: readonly TChatMessage[],
+  deleted: ReadonlySet<string> = new Set(),
+): TChatMessage[] => {
+  if (incoming.length === 0 && deleted.size === 0) return current as TChatMessage[];
+  const byId = new Map<string, TChatMessage>();
+  for (const m of current) byId.set(m.id, m);
+  for (const m of incoming) byId.set(m.id, m);
+  for (const id of deleted) byId.delete(id);
+  return [...byId.values()].sort((a, b) => compareMessageIds(a.id, b.id));
+};

@@ -17,6 +17,8 @@ export const REALTIME_CLOSE = {
   heartbeatTimeout: 4000,
   tooSlow: 4001,
   protocolError: 4002,
+  /** The server may have missed events (its database listener reconnected): reconnect and refetch. */
+  resync: 4003,
   shuttingDown: 1001,
 } as const;
 

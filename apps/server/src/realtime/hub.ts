@@ -135,6 +135,11 @@ export const createHub = (initial: HubSettings) => {
       return () => countListeners.delete(listener);
     },
 
+    /** Close every socket with `code` so clients reconnect (and refetch what they may have missed). */
+    disconnectAll(code: number, reason: string) {
+      for (const client of clients) client.socket.close(code, reason);
+    },
+
     /** Stop the heartbeat and close every socket (server shutdown). */
     close() {
       clearInterval(heartbeat);

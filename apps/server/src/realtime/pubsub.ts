@@ -32,6 +32,10 @@ export const physicalChannel = (namespace: string, topic: string): string => {
   return `${name.slice(0, 54)}_${h.toString(16).padStart(8, '0')}`;
 };
 
+/** `application_name` of the dedicated LISTEN connection. */
+export const listenerApplicationName = (namespace: string): string =>
+  `mintcast_listen_${namespace}`.slice(0, 63);
+
 const namespaceOf = (database: DatabaseHandle): string =>
   database.target.kind === 'postgres' ? (database.target.schema ?? 'public') : 'local';
 
@@ -99,7 +103,8 @@ const createPgListener = async (
   const max = opts.reconnectMaxMs ?? 10_000;
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client(config);
+    // Named per namespace so operators (and tests) can find this instance's listener in pg_stat_activity.
+    const c = new pg.Client({ ...config, application_name: listenerApplicationName(namespace) });
     c.on('notification', (msg) => {
       for (const l of listeners.get(msg.channel) ?? []) l(msg.payload ?? '');
     });

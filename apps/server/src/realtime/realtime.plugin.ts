@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
-import { REALTIME_MAX_CLIENT_FRAME, REALTIME_MAX_SUBSCRIPTIONS } from '@mintcast/contracts';
+import { REALTIME_CLOSE, REALTIME_MAX_CLIENT_FRAME, REALTIME_MAX_SUBSCRIPTIONS } from '@mintcast/contracts';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import { createHub, type Hub, type HubSettings } from './hub.ts';
@@ -41,13 +41,15 @@ export const realtimePlugin = fp(
   async (app, opts: { ctx: AppContext }) => {
     const { ctx } = opts;
     const instanceId = randomUUID();
-    const pubsub = await createPubSub(ctx.database, {
-      onConnectionChange: (state, err) =>
-        state === 'lost'
-          ? app.log.warn({ err }, 'realtime: LISTEN connection lost, reconnecting')
-          : app.log.info('realtime: LISTEN connection restored'),
-    });
     const hub = createHub({ ...DEFAULT_HUB_SETTINGS });
+    const pubsub = await createPubSub(ctx.database, {
+      onConnectionChange: (state, err) => {
+        if (state === 'lost') return app.log.warn({ err }, 'realtime: LISTEN connection lost, reconnecting');
+        app.log.info('realtime: LISTEN connection restored');
+        // Notifications sent while it was down are gone: make clients reconnect and fill the gap from history.
+        hub.disconnectAll(REALTIME_CLOSE.resync, 'Resync');
+      },
+    });
     const presence = createPresence({
       hub,
       pubsub,
