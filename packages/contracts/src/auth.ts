@@ -26,7 +26,8 @@ export type TNonceResponse = z.infer<typeof ZNonceResponse>;
 export const ZSignature = z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'Invalid signature');
 
 export const ZSiweVerifyBody = z.object({
-  message: z.string().min(1).max(SIWE_LIMITS.message, 'SIWE message is too long'),
+  // Generous here so an oversized message gets the same clear 401 as every other SIWE failure.
+  message: z.string().min(1).max(16 * 1024),
   signature: ZSignature,
 });
 export type TSiweVerifyBody = z.infer<typeof ZSiweVerifyBody>;
