@@ -72,7 +72,8 @@ export const indexFixtures = (fixtures: Fixture[]): Map<string, Fixture> => {
       const address = baseAddress(pair);
       if (!address) continue;
       const current = index.get(address);
-      if (!current || (fixture.pairs?.length ?? 0) > (current.pairs?.length ?? 0)) index.set(address, fixture);
+      if (!current || (fixture.pairs?.length ?? 0) > (current.pairs?.length ?? 0))
+        index.set(address, fixture);
     }
   }
   return index;

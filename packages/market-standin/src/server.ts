@@ -91,7 +91,9 @@ export const startMarketStandin = async (opts: StandinOptions = {}): Promise<Mar
       return;
     }
     if (mode === 'malformed') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"schemaVersion":"1.0.0","pairs":[{"chai');
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"schemaVersion":"1.0.0","pairs":[{"chai');
       return;
     }
     const pairs: FixturePair[] = [];
@@ -99,7 +101,12 @@ export const startMarketStandin = async (opts: StandinOptions = {}): Promise<Mar
       const fixture = fixtureFor(address);
       if (fixture) pairs.push(...(pairsFor(fixture, address) ?? []));
     }
-    if (form === 'v1') return sendJson(res, 200, pairs.filter((p) => p.chainId === 'bsc'));
+    if (form === 'v1')
+      return sendJson(
+        res,
+        200,
+        pairs.filter((p) => p.chainId === 'bsc'),
+      );
     sendJson(res, 200, { schemaVersion: '1.0.0', pairs: pairs.length > 0 ? pairs : null });
   };
 

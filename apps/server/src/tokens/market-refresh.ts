@@ -1,6 +1,6 @@
 import type { StreamsService } from '../streams/streams.service.ts';
-import type { MarketGateway } from './market-gateway.ts';
 import type { MarketRepository } from './market.repository.ts';
+import type { MarketGateway } from './market-gateway.ts';
 
 /** Default period of the refresh job; `MARKET_REFRESH_INTERVAL_MS=0` turns it off (tests). */
 export const MARKET_REFRESH_DEFAULT_MS = 60_000;
@@ -45,7 +45,8 @@ export const createMarketRefresh = (deps: MarketRefreshDeps) => {
       if (lookup?.kind !== 'ok') continue;
       const { data } = lookup;
       const values: Parameters<StreamsService['applySystemUpdate']>[1] = {};
-      if (Math.round(data.marketCap) !== Math.round(row.usd_market_cap)) values.usd_market_cap = data.marketCap;
+      if (Math.round(data.marketCap) !== Math.round(row.usd_market_cap))
+        values.usd_market_cap = data.marketCap;
       if (!row.name.trim() && data.name) values.name = data.name;
       if (!row.symbol.trim() && data.symbol) values.symbol = data.symbol;
       if (!row.image_uri && data.imageUrl) values.image_uri = data.imageUrl;
