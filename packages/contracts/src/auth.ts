@@ -27,7 +27,10 @@ export const ZSignature = z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'Invalid sign
 
 export const ZSiweVerifyBody = z.object({
   // Generous here so an oversized message gets the same clear 401 as every other SIWE failure.
-  message: z.string().min(1).max(16 * 1024),
+  message: z
+    .string()
+    .min(1)
+    .max(16 * 1024),
   signature: ZSignature,
 });
 export type TSiweVerifyBody = z.infer<typeof ZSiweVerifyBody>;
