@@ -86,3 +86,6 @@ export const mergeChatMessages = (
   for (const id of deleted) byId.delete(id);
   return [...byId.values()].sort((a, b) => compareMessageIds(a.id, b.id));
 };
+
+/** A 204 answer as the web API client sees it (no body). */
+export const ZNoContent = z.null();

@@ -1,0 +1,97 @@
+import { CHAT_MUTE_CHOICES_MINUTES, shortenAddress, type TChatMessage } from '@mintcast/contracts';
+import { Clock, Trash2 } from 'lucide-react';
+import { memo } from 'react';
+import { ChatAvatar } from './chat-avatar.tsx';
+import { linkify } from './linkify.ts';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+const muteLabel = (minutes: number) =>
+  minutes >= 1440 ? `${minutes / 1440} day` : minutes >= 60 ? `${minutes / 60} h` : `${minutes} min`;
+
+export interface HostActions {
+  onDelete(message: TChatMessage): void;
+  onMute(message: TChatMessage, minutes: number): void;
+}
+
+/** One chat line: avatar, name (or 0x1234...abcd), time and the content as plain text with http(s) links. */
+export const ChatMessageItem = memo(function ChatMessageItem({
+  message,
+  isHostAuthor,
+  host,
+}: {
+  message: TChatMessage;
+  isHostAuthor: boolean;
+  /** Present when the viewer is the stream's creator (and the author is someone else, for mutes). */
+  host: HostActions | null;
+}) {
+  const name = message.username || shortenAddress(message.user_address);
+  return (
+    <li
+      className="group relative flex gap-2.5 rounded-lg px-2 py-1.5 hover:bg-surface-2/60"
+      data-testid="chat-message"
+    >
+      <ChatAvatar address={message.user_address} image={message.profile_image} />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-baseline gap-2">
+          <span className="truncate text-sm font-semibold text-fg" title={message.user_address}>
+            {name}
+          </span>
+          {isHostAuthor && (
+            <span className="rounded bg-live/15 px-1.5 text-[10px] font-bold uppercase tracking-wide text-live">
+              Host
+            </span>
+          )}
+          <time className="shrink-0 text-xs text-muted" dateTime={message.created_at}>
+            {timeFormat.format(new Date(message.created_at))}
+          </time>
+        </div>
+        <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-fg/90">
+          {linkify(message.content).map((part, i) =>
+            part.kind === 'link' ? (
+              <a
+                // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable message
+                key={i}
+                href={part.href}
+                target="_blank"
+                rel="noopener noreferrer nofollow ugc"
+                className="text-brand underline-offset-2 hover:underline"
+              >
+                {part.text}
+              </a>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable message
+              <span key={i}>{part.text}</span>
+            ),
+          )}
+        </p>
+      </div>
+      {host && (
+        <div className="absolute top-1 right-1 hidden items-center gap-0.5 rounded-md border border-border bg-surface p-0.5 shadow-lg group-focus-within:flex group-hover:flex">
+          {!isHostAuthor &&
+            CHAT_MUTE_CHOICES_MINUTES.map((m) => (
+              <button
+                key={m}
+                type="button"
+                onClick={() => host.onMute(message, m)}
+                className="flex items-center gap-1 rounded px-1.5 py-1 text-[11px] text-muted hover:bg-surface-2 hover:text-fg"
+                title={`Mute ${name} for ${muteLabel(m)}`}
+              >
+                <Clock className="size-3" aria-hidden />
+                {muteLabel(m)}
+              </button>
+            ))}
+          <button
+            type="button"
+            onClick={() => host.onDelete(message)}
+            className="rounded p-1 text-muted hover:bg-down/15 hover:text-down"
+            title="Delete message"
+            aria-label="Delete message"
+          >
+            <Trash2 className="size-3.5" aria-hidden />
+          </button>
+        </div>
+      )}
+    </li>
+  );
+});

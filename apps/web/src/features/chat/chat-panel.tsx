@@ -1,0 +1,138 @@
+import { canonicalAddress, shortenAddress, type TChatMessage } from '@mintcast/contracts';
+import { ArrowDown, Loader2, MessageSquare, Users } from 'lucide-react';
+import { useMemo } from 'react';
+import { ApiError } from '../../lib/api.ts';
+import { notify } from '../../lib/toast.ts';
+import { useDeleteChatMessageMutation, useMuteChatAuthorMutation } from '../../queries/chat.ts';
+import { ChatComposer } from './chat-composer.tsx';
+import { ChatMessageItem, type HostActions } from './chat-message-item.tsx';
+import { useChat } from './use-chat.ts';
+import { useChatViewer } from './use-chat-viewer.ts';
+import { useStickToBottom } from './use-stick-to-bottom.ts';
+
+/** The Live Chat panel of spec §2, for the right column of the stream page. */
+export function ChatPanel({ mint, creatorAddress }: { mint: string; creatorAddress: string | null }) {
+  // A new stream starts from a clean state.
+  return (
+    <ChatPanelBody
+      key={canonicalAddress(mint)}
+      mint={canonicalAddress(mint)}
+      creatorAddress={creatorAddress}
+    />
+  );
+}
+
+function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress: string | null }) {
+  const { state } = useChat(mint);
+  const { address } = useChatViewer();
+  const creator = creatorAddress ? canonicalAddress(creatorAddress) : null;
+  const isHost = !!address && address === creator;
+  const messages = state.status === 'ready' ? state.messages : [];
+  const { ref, onScroll, hasUnseen, scrollToBottom } = useStickToBottom(messages.at(-1)?.id);
+
+  const remove = useDeleteChatMessageMutation(mint);
+  const mute = useMuteChatAuthorMutation(mint);
+  const host = useMemo<HostActions | null>(() => {
+    if (!isHost) return null;
+    const fail = (err: unknown) => notify.error(err instanceof ApiError ? err.message : 'Moderation failed');
+    return {
+      onDelete: (m: TChatMessage) => remove.mutate(m.id, { onError: fail }),
+      onMute: (m: TChatMessage, minutes: number) =>
+        mute.mutate(
+          { address: m.user_address, minutes },
+          {
+            onSuccess: () =>
+              notify.success(`${m.username || shortenAddress(m.user_address)} muted for ${minutes} minutes`),
+            onError: fail,
+          },
+        ),
+    };
+  }, [isHost, remove.mutate, mute.mutate]);
+
+  return (
+    <section
+      aria-label="Live Chat"
+      className="flex h-[560px] min-h-0 flex-col overflow-hidden rounded-2xl border border-border bg-surface lg:h-full"
+    >
+      <header className="flex items-center justify-between gap-3 border-b border-border px-4 py-3">
+        <h2 className="flex items-center gap-2 text-sm font-semibold">
+          <MessageSquare className="size-4 text-brand" aria-hidden />
+          Live Chat
+        </h2>
+        <span
+          className="flex items-center gap-1.5 rounded-full bg-surface-2 px-2.5 py-1 text-xs text-muted"
+          title="People connected to this chat right now"
+          data-testid="chat-online"
+        >
+          <span
+            className={`size-1.5 rounded-full ${state.status === 'ready' && state.connection === 'live' ? 'bg-up' : 'bg-warn'}`}
+            aria-hidden
+          />
+          <Users className="size-3.5" aria-hidden />
+          <span className="tabular-nums">{state.online ?? '–'}</span>
+          <span className="sr-only">online</span>
+        </span>
+      </header>
+
+      <div className="relative min-h-0 flex-1">
+        <div
+          ref={ref}
+          onScroll={onScroll}
+          className="h-full overflow-y-auto px-2 py-2"
+          data-testid="chat-scroll"
+        >
+          {state.status === 'loading' && (
+            <p className="flex h-full items-center justify-center gap-2 text-sm text-muted">
+              <Loader2 className="size-4 animate-spin" aria-hidden />
+              Loading messages...
+            </p>
+          )}
+          {state.status === 'error' && (
+            <p className="flex h-full items-center justify-center px-6 text-center text-sm text-muted">
+              Failed to load chat history
+            </p>
+          )}
+          {state.status === 'ready' && messages.length === 0 && (
+            <div className="flex h-full flex-col items-center justify-center gap-1 px-6 text-center">
+              <MessageSquare className="mb-2 size-8 text-muted/60" aria-hidden />
+              <p className="text-sm font-medium text-fg">No messages yet</p>
+              <p className="text-xs text-muted">Be the first to start the conversation!</p>
+            </div>
+          )}
+          {messages.length > 0 && (
+            <ul className="flex flex-col gap-0.5" aria-live="polite">
+              {messages.map((m) => (
+                <ChatMessageItem
+                  key={m.id}
+                  message={m}
+                  isHostAuthor={m.user_address === creator}
+                  host={host}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+        {hasUnseen && (
+          <button
+            type="button"
+            onClick={scrollToBottom}
+            className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-brand px-3 py-1.5 text-xs font-semibold text-bg shadow-lg hover:bg-brand-strong"
+          >
+            <ArrowDown className="size-3.5" aria-hidden />
+            New messages
+          </button>
+        )}
+      </div>
+
+      <footer className="border-t border-border p-3">
+        {address ? (
+          <ChatComposer mint={mint} />
+        ) : (
+          <p className="rounded-lg bg-surface-2 px-3 py-2.5 text-center text-sm text-muted">
+            Connect your wallet to join the conversation
+          </p>
+        )}
+      </footer>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { mergeChatMessages, type TChatMessage } from '@mintcast/contracts';
+import { describe, expect, it } from 'vitest';
+import { type ChatState, chatReducer, initialChatState } from './chat-state.ts';
+
+const msg = (id: number, content = `m${id}`): TChatMessage => ({
+  id: String(id),
+  stream_id: `0x${'1'.repeat(40)}`,
+  user_address: `0x${'2'.repeat(40)}`,
+  username: null,
+  profile_image: null,
+  content,
+  created_at: new Date(1_700_000_000_000 + id * 1000).toISOString(),
+});
+const ids = (s: ChatState) => (s.status === 'ready' ? s.messages.map((m) => Number(m.id)) : null);
+const run = (actions: Parameters<typeof chatReducer>[1][], from: ChatState = initialChatState) =>
+  actions.reduce(chatReducer, from);
+
+describe('mergeChatMessages', () => {
+  it('dedupes by id and orders by id, numerically', () => {
+    const merged = mergeChatMessages([msg(9), msg(10)], [msg(10, 'dup'), msg(2), msg(100), msg(11)]);
+    expect(merged.map((m) => m.id)).toEqual(['2', '9', '10', '11', '100']);
+    expect(merged.filter((m) => m.id === '10')).toHaveLength(1);
+  });
+
+  it('drops deleted ids', () => {
+    expect(mergeChatMessages([msg(1), msg(2)], [msg(3)], new Set(['2'])).map((m) => m.id)).toEqual([
+      '1',
+      '3',
+    ]);
+  });
+});
+
+describe('chatReducer', () => {
+  it('shows history oldest → newest, with live events that arrived while loading', () => {
+    const s = run([
+      { type: 'message_inserted', message: msg(4) },
+      { type: 'history_loaded', newestFirst: [msg(3), msg(2), msg(1)] },
+    ]);
+    expect(s.status).toBe('ready');
+    expect(ids(s)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('fills a reconnect gap once, in order, whatever overlaps', () => {
+    let s = run([{ type: 'history_loaded', newestFirst: [msg(2), msg(1)] }]);
+    s = run(
+      [
+        { type: 'message_inserted', message: msg(3) },
+        { type: 'connection', connection: 'reconnecting' },
+        // while away: 4, 5, 6 were posted. On reconnect a live 7 arrives before the refetched page.
+        { type: 'connection', connection: 'live' },
+        { type: 'message_inserted', message: msg(7) },
+        { type: 'history_loaded', newestFirst: [msg(7), msg(6), msg(5), msg(4), msg(3), msg(2)] },
+        { type: 'message_inserted', message: msg(7) },
+      ],
+      s,
+    );
+    expect(ids(s)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(s.status === 'ready' && s.connection).toBe('live');
+  });
+
+  it('removes a deleted message and never brings it back from a late page or a late event', () => {
+    let s = run([{ type: 'history_loaded', newestFirst: [msg(2), msg(1)] }]);
+    s = run(
+      [
+        { type: 'message_deleted', id: '2' },
+        { type: 'history_loaded', newestFirst: [msg(2), msg(1)] },
+        { type: 'message_inserted', message: msg(2) },
+      ],
+      s,
+    );
+    expect(ids(s)).toEqual([1]);
+  });
+
+  it('goes to error when the first load fails, but keeps messages when a gap-fill fails', () => {
+    expect(run([{ type: 'history_failed', message: 'x' }]).status).toBe('error');
+    const s = run([
+      { type: 'history_loaded', newestFirst: [msg(1)] },
+      { type: 'history_failed', message: 'x' },
+    ]);
+    expect(ids(s)).toEqual([1]);
+  });
+
+  it('tracks presence in every status', () => {
+    expect(run([{ type: 'presence', online: 3 }]).online).toBe(3);
+    const s = run([
+      { type: 'history_loaded', newestFirst: [] },
+      { type: 'presence', online: 7 },
+    ]);
+    expect(s).toMatchObject({ status: 'ready', online: 7, messages: [] });
+  });
+});

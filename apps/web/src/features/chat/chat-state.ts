@@ -1,0 +1,80 @@
+import { mergeChatMessages, type TChatMessage } from '@mintcast/contracts';
+
+/** Realtime link as the panel shows it. */
+export type ChatConnection = 'connecting' | 'live' | 'reconnecting';
+
+/** The chat panel's state: an explicit union of statuses. */
+export type ChatState =
+  | { status: 'loading'; pending: TChatMessage[]; deleted: ReadonlySet<string>; online: number | null }
+  | { status: 'error'; message: string; online: number | null }
+  | {
+      status: 'ready';
+      messages: TChatMessage[];
+      /** Ids deleted by the host, so a late history page cannot bring them back. */
+      deleted: ReadonlySet<string>;
+      online: number | null;
+      connection: ChatConnection;
+    };
+
+export type ChatAction =
+  | { type: 'history_loaded'; newestFirst: TChatMessage[] }
+  | { type: 'history_failed'; message: string }
+  | { type: 'message_inserted'; message: TChatMessage }
+  | { type: 'message_deleted'; id: string }
+  | { type: 'presence'; online: number }
+  | { type: 'connection'; connection: ChatConnection };
+
+/** How many messages the panel keeps in memory; older ones scroll off. */
+export const CHAT_MAX_KEPT = 500;
+
+export const initialChatState: ChatState = {
+  status: 'loading',
+  pending: [],
+  deleted: new Set(),
+  online: null,
+};
+
+const keepNewest = (list: TChatMessage[]) =>
+  list.length > CHAT_MAX_KEPT ? list.slice(-CHAT_MAX_KEPT) : list;
+
+/** Pure transitions; every list change goes through `mergeChatMessages` (dedupe by id, order by id). */
+export const chatReducer = (state: ChatState, action: ChatAction): ChatState => {
+  switch (action.type) {
+    case 'history_loaded': {
+      const page = [...action.newestFirst].reverse();
+      if (state.status === 'ready') {
+        return { ...state, messages: keepNewest(mergeChatMessages(state.messages, page, state.deleted)) };
+      }
+      const deleted = state.status === 'loading' ? state.deleted : new Set<string>();
+      const pending = state.status === 'loading' ? state.pending : [];
+      return {
+        status: 'ready',
+        messages: keepNewest(mergeChatMessages(mergeChatMessages([], page), pending, deleted)),
+        deleted,
+        online: state.online,
+        connection: 'connecting',
+      };
+    }
+    case 'history_failed':
+      // A failed gap-fill keeps what is already on screen.
+      if (state.status === 'ready') return state;
+      return { status: 'error', message: action.message, online: state.online };
+    case 'message_inserted':
+      if (state.status === 'loading') return { ...state, pending: [...state.pending, action.message] };
+      if (state.status === 'error') return state;
+      if (state.deleted.has(action.message.id)) return state;
+      return { ...state, messages: keepNewest(mergeChatMessages(state.messages, [action.message])) };
+    case 'message_deleted': {
+      if (state.status === 'error') return state;
+      const deleted = new Set(state.deleted).add(action.id);
+      if (state.status === 'loading') return { ...state, deleted };
+      return { ...state, deleted, messages: state.messages.filter((m) => m.id !== action.id) };
+    }
+    case 'presence':
+      return state.online === action.online ? state : { ...state, online: action.online };
+    case 'connection':
+      return state.status === 'ready' && state.connection !== action.connection
+        ? { ...state, connection: action.connection }
+        : state;
+  }
+};

@@ -1,0 +1,125 @@
+import {
+  REALTIME_PATH,
+  type TRealtimeClientMessage,
+  type TRealtimeEvent,
+  ZRealtimeEvent,
+} from '@mintcast/contracts';
+import { reconnectDelay } from './backoff.ts';
+
+/** `open` fires on every (re)connection once the channel is subscribed: the moment to fill gaps. */
+export type ChannelStatus = 'connecting' | 'open' | 'reconnecting';
+
+export interface ChannelHandlers {
+  onEvent(event: TRealtimeEvent): void;
+  onStatus(status: ChannelStatus): void;
+}
+
+/** Client-side liveness: ping when quiet, give up on a socket that stays silent. */
+const PING_EVERY_MS = 20_000;
+const SILENCE_LIMIT_MS = 45_000;
+
+const socketUrl = (): string => {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${REALTIME_PATH}`;
+};
+
+/**
+ * One WebSocket per tab, shared by every channel subscriber. Opens on the first subscription, closes after
+ * the last, reconnects with back-off and re-subscribes after any drop.
+ */
+export const createRealtimeClient = (url: () => string = socketUrl) => {
+  const channels = new Map<string, Set<ChannelHandlers>>();
+  let ws: WebSocket | null = null;
+  let attempt = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let pinger: ReturnType<typeof setInterval> | undefined;
+  let lastFrameAt = 0;
+  let everOpened = false;
+
+  const send = (msg: TRealtimeClientMessage) => {
+    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  };
+  const statusAll = (status: ChannelStatus) => {
+    for (const set of channels.values()) for (const h of set) h.onStatus(status);
+  };
+
+  const connect = () => {
+    clearTimeout(retry);
+    retry = undefined;
+    const socket = new WebSocket(url());
+    ws = socket;
+    socket.onopen = () => {
+      attempt = 0;
+      lastFrameAt = Date.now();
+      everOpened = true;
+      for (const channel of channels.keys()) send({ type: 'subscribe', channel });
+      clearInterval(pinger);
+      pinger = setInterval(() => {
+        if (Date.now() - lastFrameAt > SILENCE_LIMIT_MS) socket.close();
+        else if (Date.now() - lastFrameAt > PING_EVERY_MS) send({ type: 'ping' });
+      }, PING_EVERY_MS / 2);
+    };
+    socket.onmessage = (msg) => {
+      lastFrameAt = Date.now();
+      let event: TRealtimeEvent;
+      try {
+        event = ZRealtimeEvent.parse(JSON.parse(String(msg.data)));
+      } catch {
+        return; // an event from a newer server we do not understand
+      }
+      if (event.type === 'pong') return;
+      const channel = 'channel' in event ? event.channel : undefined;
+      const targets = channel ? channels.get(channel) : undefined;
+      if (!targets) return;
+      for (const h of targets) {
+        if (event.type === 'subscribed') h.onStatus('open');
+        h.onEvent(event);
+      }
+    };
+    socket.onclose = () => {
+      if (ws !== socket) return;
+      ws = null;
+      clearInterval(pinger);
+      if (channels.size === 0) return;
+      statusAll('reconnecting');
+      retry = setTimeout(connect, reconnectDelay(attempt));
+      attempt += 1;
+    };
+  };
+
+  return {
+    subscribe(channel: string, handlers: ChannelHandlers): () => void {
+      let set = channels.get(channel);
+      const isNew = !set;
+      if (!set) {
+        set = new Set();
+        channels.set(channel, set);
+      }
+      set.add(handlers);
+      handlers.onStatus(ws?.readyState === WebSocket.OPEN || !everOpened ? 'connecting' : 'reconnecting');
+      if (!ws && !retry) connect();
+      else if (isNew) send({ type: 'subscribe', channel });
+      return () => {
+        const s = channels.get(channel);
+        if (!s?.delete(handlers) || s.size > 0) return;
+        channels.delete(channel);
+        send({ type: 'unsubscribe', channel });
+        if (channels.size === 0) {
+          clearTimeout(retry);
+          retry = undefined;
+          const socket = ws;
+          ws = null;
+          clearInterval(pinger);
+          socket?.close();
+        }
+      };
+    },
+  };
+};
+
+let shared: ReturnType<typeof createRealtimeClient> | null = null;
+/** The tab's realtime connection. */
+export const realtimeClient = () => {
+  shared ??= createRealtimeClient();
+  return shared;
+};
