@@ -121,6 +121,10 @@ describe(`streams API (${databaseKind()})`, () => {
     const res = ZStreamSearchResult.parse((await get('/api/streams/search?q=mOOn')).json());
     expect(res.items.map((s) => s.mint)).toEqual([byDesc.mint, bySymbol.mint, byName.mint]);
     expect(res.total).toBe(3);
+    expect(res.hasMore).toBe(false);
+    const firstTwo = ZStreamSearchResult.parse((await get('/api/streams/search?q=moon&limit=2')).json());
+    expect(firstTwo.items.map((s) => s.mint)).toEqual([byDesc.mint, bySymbol.mint]);
+    expect(firstTwo).toMatchObject({ total: 2, hasMore: true });
   });
 
   it('treats LIKE wildcards in a search literally', async () => {

@@ -57,9 +57,11 @@ export const ZStreamSearchQuery = z.object({
 });
 export type TStreamSearchQuery = z.infer<typeof ZStreamSearchQuery>;
 
+/** `total` counts the items returned; `hasMore` says more matches exist past `limit` ("100+ results"). */
 export const ZStreamSearchResult = z.object({
   items: z.array(ZStream),
   total: z.number().int(),
+  hasMore: z.boolean(),
 });
 export type TStreamSearchResult = z.infer<typeof ZStreamSearchResult>;
 

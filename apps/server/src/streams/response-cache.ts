@@ -16,6 +16,12 @@ export const createResponseCache = (ttlMs: number, maxEntries = 500) => {
   let generation = 0;
 
   return {
+    /** A fresh entry, or undefined: lets a route answer a repeated URL before parsing anything. */
+    peek(key: string): CachedBody | undefined {
+      const hit = entries.get(key);
+      return hit && hit.expires > Date.now() ? hit.value : undefined;
+    },
+
     async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
       const hit = entries.get(key);
       if (hit && hit.expires > Date.now()) return hit.value;

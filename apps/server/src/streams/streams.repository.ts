@@ -58,26 +58,22 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
     return q.execute();
   },
 
-  async search(text: string, limit: number): Promise<{ rows: StreamRow[]; total: number }> {
+  /**
+   * Contains-search, live first then market cap. One query: it reads one row past the page to tell whether
+   * more exist, instead of counting every match (a count over a common term costs more than the page).
+   */
+  async search(text: string, limit: number): Promise<{ rows: StreamRow[]; hasMore: boolean }> {
     const pattern = `%${escapeLike(text.toLowerCase())}%`;
-    const matches = sql<boolean>`${searchText} LIKE ${pattern}`;
-    const [rows, count] = await Promise.all([
-      db
-        .selectFrom('streams')
-        .selectAll()
-        .where(matches)
-        .orderBy('is_currently_live', 'desc')
-        .orderBy('usd_market_cap', 'desc')
-        .orderBy('mint')
-        .limit(limit)
-        .execute(),
-      db
-        .selectFrom('streams')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where(matches)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    const rows = await db
+      .selectFrom('streams')
+      .selectAll()
+      .where(sql<boolean>`${searchText} LIKE ${pattern}`)
+      .orderBy('is_currently_live', 'desc')
+      .orderBy('usd_market_cap', 'desc')
+      .orderBy('mint')
+      .limit(limit + 1)
+      .execute();
+    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
   },
 
   async stats(): Promise<{ live: number; total: number }> {

@@ -20,8 +20,8 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
   const { streams } = opts;
 
   app.get('/api/streams', async (request, reply) => {
-    const query = ZStreamListQuery.parse(request.query);
-    return sendCached(request, reply, await streams.listCached(query));
+    const cached = await streams.listCached(request.url, () => ZStreamListQuery.parse(request.query));
+    return sendCached(request, reply, cached);
   });
 
   app.get('/api/streams/stats', async (request, reply) =>

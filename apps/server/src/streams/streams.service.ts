@@ -70,10 +70,13 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
 
     invalidateCache: () => cache.invalidate(),
 
-    /** Cached, serialised page of streams: `{ items, nextCursor }`. */
-    listCached(query: TStreamListQuery) {
-      const key = `list:${query.sort}:${query.live ?? ''}:${query.limit}:${query.cursor ?? ''}`;
-      return cache.get(key, () => list(query));
+    /**
+     * Cached, serialised page of streams: `{ items, nextCursor }`. Keyed by the request URL, so a repeated
+     * poll is answered before its query string is even parsed; `parse` runs only on a miss.
+     */
+    listCached(url: string, parse: () => TStreamListQuery) {
+      const key = `list:${url}`;
+      return cache.peek(key) ?? cache.get(key, () => list(parse()));
     },
 
     list,
@@ -83,8 +86,8 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
     },
 
     async search(text: string, limit: number) {
-      const { rows, total } = await repo.search(text, limit);
-      return { items: rows.map(toStream), total };
+      const { rows, hasMore } = await repo.search(text, limit);
+      return { items: rows.map(toStream), total: rows.length, hasMore };
     },
 
     async get(mint: string): Promise<TStream> {
