@@ -21,6 +21,7 @@ export function TrendingRow({ stream, rank }: { stream: TStream; rank: number })
         to={`/livestream/${stream.mint}`}
         data-testid="trending-row"
         data-mint={stream.mint}
+        data-live={live}
         className="grid h-[72px] grid-cols-[2rem_2.5rem_minmax(0,1fr)_auto] items-center gap-3 px-3 transition-colors hover:bg-surface-2 sm:grid-cols-[2.5rem_2.75rem_minmax(0,1fr)_8rem_6.5rem_6.5rem] sm:gap-4 sm:px-5"
       >
         <span
