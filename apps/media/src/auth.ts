@@ -21,7 +21,8 @@ const CLOCK_TOLERANCE_SEC = 60;
 /** Reads the token from `Authorization: Bearer` or the `access_token` query value. */
 export function extractToken(authorization: string | undefined, query: URLSearchParams): string {
   if (authorization) {
-    if (!authorization.startsWith('Bearer ')) throw new HttpError(401, 'invalid authorization header. Must start with Bearer ');
+    if (!authorization.startsWith('Bearer '))
+      throw new HttpError(401, 'invalid authorization header. Must start with Bearer ');
     return authorization.slice('Bearer '.length).trim();
   }
   const token = query.get('access_token');
@@ -45,7 +46,10 @@ export async function verifyToken(token: string, keys: Record<string, string>): 
   const secret = apiKey ? keys[apiKey] : undefined;
   if (!apiKey || !secret) throw new HttpError(401, 'invalid API key');
   try {
-    const claims = (await new TokenVerifier(apiKey, secret).verify(token, CLOCK_TOLERANCE_SEC)) as ClaimGrants;
+    const claims = (await new TokenVerifier(apiKey, secret).verify(
+      token,
+      CLOCK_TOLERANCE_SEC,
+    )) as ClaimGrants;
     return { apiKey, claims };
   } catch (err) {
     throw new HttpError(401, `invalid authorization token: ${(err as Error).message}`);

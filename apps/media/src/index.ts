@@ -20,7 +20,10 @@ export interface MediaServer {
 export async function startMediaServer(options: MediaServerOptions): Promise<MediaServer> {
   const keyIds = Object.keys(options.keys);
   const webhookKey = options.webhookApiKey ?? keyIds[0];
-  if (!webhookKey || !options.keys[webhookKey]) throw new Error('startMediaServer: keys must contain at least one apiKey -> secret (and webhookApiKey, if set)');
+  if (!webhookKey || !options.keys[webhookKey])
+    throw new Error(
+      'startMediaServer: keys must contain at least one apiKey -> secret (and webhookApiKey, if set)',
+    );
   const log = createLogger(parseLogLevel(options.logLevel));
   const ctx: ServerContext = {
     keys: options.keys,
@@ -32,7 +35,13 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     log,
   };
   const metrics = new Metrics();
-  const webhooks = new WebhookNotifier(options.webhookUrl, webhookKey, options.keys[webhookKey] as string, log, metrics);
+  const webhooks = new WebhookNotifier(
+    options.webhookUrl,
+    webhookKey,
+    options.keys[webhookKey] as string,
+    log,
+    metrics,
+  );
   const manager = new RoomManager({ ctx, metrics, webhooks, log });
   const server = createHttpServer(manager, metrics);
   const host = options.host ?? '0.0.0.0';

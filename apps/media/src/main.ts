@@ -9,7 +9,9 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const env = process.env;
 
 function fail(message: string): never {
-  process.stderr.write(`${JSON.stringify({ level: 'error', service: 'media', event: 'config_invalid', message })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ level: 'error', service: 'media', event: 'config_invalid', message })}\n`,
+  );
   process.exit(1);
 }
 
@@ -27,22 +29,32 @@ function iceServersEnv(): IceServerConfig[] | undefined {
   try {
     const parsed = JSON.parse(raw) as IceServerConfig[];
     if (!Array.isArray(parsed)) throw new Error('not an array');
-    return parsed.map((s) => ({ ...s, urls: Array.isArray(s.urls) ? s.urls : [s.urls as unknown as string] }));
+    return parsed.map((s) => ({
+      ...s,
+      urls: Array.isArray(s.urls) ? s.urls : [s.urls as unknown as string],
+    }));
   } catch (err) {
-    fail(`MEDIA_ICE_SERVERS must be a JSON array of {urls, username?, credential?}: ${(err as Error).message}`);
+    fail(
+      `MEDIA_ICE_SERVERS must be a JSON array of {urls, username?, credential?}: ${(err as Error).message}`,
+    );
   }
 }
 
 let apiKey = env.LIVEKIT_API_KEY;
 let apiSecret = env.LIVEKIT_API_SECRET;
 if (!apiKey || !apiSecret) {
-  const dataDir = env.DATA_DIR ? (isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(repoRoot, env.DATA_DIR)) : resolve(repoRoot, '.data');
+  const dataDir = env.DATA_DIR
+    ? isAbsolute(env.DATA_DIR)
+      ? env.DATA_DIR
+      : resolve(repoRoot, env.DATA_DIR)
+    : resolve(repoRoot, '.data');
   ({ apiKey, apiSecret } = loadOrCreateDevKeys(dataDir));
 }
 
 const min = intEnv('MEDIA_UDP_PORT_MIN');
 const max = intEnv('MEDIA_UDP_PORT_MAX');
-if ((min === undefined) !== (max === undefined)) fail('set both MEDIA_UDP_PORT_MIN and MEDIA_UDP_PORT_MAX, or neither');
+if ((min === undefined) !== (max === undefined))
+  fail('set both MEDIA_UDP_PORT_MIN and MEDIA_UDP_PORT_MAX, or neither');
 
 const server = await startMediaServer({
   port: intEnv('MEDIA_PORT', 7880) as number,

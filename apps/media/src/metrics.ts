@@ -16,9 +16,24 @@ export class Metrics {
     add('media_participants', 'gauge', 'Connected participants.', gauges.participants);
     add('media_tracks', 'gauge', 'Published tracks.', gauges.tracks);
     add('media_subscriptions', 'gauge', 'Forwarded (subscribed) tracks.', gauges.subscriptions);
-    add('media_forwarded_packets_total', 'counter', 'RTP packets forwarded to subscribers.', this.forwardedPackets);
-    add('media_forwarded_bytes_total', 'counter', 'RTP payload bytes forwarded to subscribers.', this.forwardedBytes);
-    add('media_dropped_packets_total', 'counter', 'RTP packets not forwarded while waiting for a keyframe.', this.droppedPackets);
+    add(
+      'media_forwarded_packets_total',
+      'counter',
+      'RTP packets forwarded to subscribers.',
+      this.forwardedPackets,
+    );
+    add(
+      'media_forwarded_bytes_total',
+      'counter',
+      'RTP payload bytes forwarded to subscribers.',
+      this.forwardedBytes,
+    );
+    add(
+      'media_dropped_packets_total',
+      'counter',
+      'RTP packets not forwarded while waiting for a keyframe.',
+      this.droppedPackets,
+    );
     add('media_plis_sent_total', 'counter', 'Picture loss indications sent to publishers.', this.plisSent);
     add('media_webhooks_sent_total', 'counter', 'Webhooks delivered.', this.webhooksSent);
     add('media_webhooks_failed_total', 'counter', 'Webhooks given up after retries.', this.webhooksFailed);

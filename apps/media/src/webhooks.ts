@@ -32,7 +32,10 @@ export class WebhookNotifier {
     private readonly metrics: Metrics,
   ) {}
 
-  notify(event: WebhookEventName, payload: { room?: Room; participant?: ParticipantInfo; track?: TrackInfo }): void {
+  notify(
+    event: WebhookEventName,
+    payload: { room?: Room; participant?: ParticipantInfo; track?: TrackInfo },
+  ): void {
     if (!this.url || this.closed) return;
     const msg = new WebhookEvent({
       event,

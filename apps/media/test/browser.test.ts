@@ -25,18 +25,30 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', () => 
   let viewer: Page;
   let rooms: RoomServiceClient;
 
-  const video = (page: Page, source?: string) => page.evaluate((s) => (window as never as { lkVideo(s?: string): Video }).lkVideo(s), source);
-  const events = (page: Page) => page.evaluate(() => (window as never as { lk: { events: Events } }).lk.events);
-  const roomValue = <T>(page: Page, fn: string) => page.evaluate((f) => new Function('room', `return ${f}`)((window as never as { lk: { room: unknown } }).lk.room), fn) as Promise<T>;
-  const join = async (page: Page, token: string) => {
-    await page.evaluate(([u, t]) => (window as never as { lkJoin(u: string, t: string): Promise<void> }).lkJoin(u as string, t as string), [media.url, token]);
-  };
+  /** Runs `body` in the page with `room` (the livekit-client Room) and `g` (the page's globals) in scope. */
+  const run = <T>(page: Page, body: string, arg?: unknown) =>
+    page.evaluate(
+      ([code, a]) => {
+        const g = globalThis as unknown as { lk: { room: unknown } };
+        return new Function('room', 'g', 'arg', `return (async () => { ${code} })()`)(g.lk.room, g, a);
+      },
+      [body, arg] as const,
+    ) as Promise<T>;
+  const video = (page: Page, source?: string) => run<Video>(page, 'return g.lkVideo(arg);', source);
+  const events = (page: Page) => run<Events>(page, 'return g.lk.events;');
+  const roomValue = <T>(page: Page, expr: string) => run<T>(page, `return ${expr};`);
+  const join = (page: Page, token: string) =>
+    run<void>(page, 'await g.lkJoin(arg[0], arg[1]);', [media.url, token]);
   /** Waits until the video of `source` plays at the given size and keeps decoding frames. */
   const expectPlaying = async (page: Page, source: string, width: number, height: number) => {
-    const first = await waitFor(async () => {
-      const v = await video(page, source);
-      return v && v.width === width && v.height === height && v.frames > 0 ? v : null;
-    }, `${source} at ${width}x${height}`, 20_000);
+    const first = await waitFor(
+      async () => {
+        const v = await video(page, source);
+        return v && v.width === width && v.height === height && v.frames > 0 ? v : null;
+      },
+      `${source} at ${width}x${height}`,
+      20_000,
+    );
     const later = await waitFor(async () => {
       const v = await video(page, source);
       return v && v.frames > first.frames + 5 ? v : null;
@@ -47,7 +59,14 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', () => 
 
   beforeAll(async () => {
     hooks = await startWebhookSink(API_KEY, API_SECRET);
-    media = await startMediaServer({ port: 0, host: '127.0.0.1', keys: KEYS, webhookUrl: hooks.url, logLevel: 'warn', departureTimeoutSec: 1 });
+    media = await startMediaServer({
+      port: 0,
+      host: '127.0.0.1',
+      keys: KEYS,
+      webhookUrl: hooks.url,
+      logLevel: 'warn',
+      departureTimeoutSec: 1,
+    });
     rooms = new RoomServiceClient(media.url.replace('ws', 'http'), API_KEY, API_SECRET);
     web = await startStaticServer();
     browser = await launchChromium();
@@ -64,49 +83,73 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', () => 
   });
 
   it('host connects over /rtc (after the /rtc/v1 404) and publishes simulcast camera + microphone', async () => {
-    await join(host, await joinToken('host', ROOM, { canPublish: true }, { metadata: '{"role":"host"}', name: 'Host' }));
-    await host.evaluate(() => (window as never as { lk: { room: { localParticipant: { enableCameraAndMicrophone(): Promise<void> } } } }).lk.room.localParticipant.enableCameraAndMicrophone());
-    const tracks = await roomValue<string[]>(host, '[...room.localParticipant.trackPublications.values()].map(p => p.source + ":" + p.trackSid)');
+    await join(
+      host,
+      await joinToken('host', ROOM, { canPublish: true }, { metadata: '{"role":"host"}', name: 'Host' }),
+    );
+    await run(host, 'await room.localParticipant.enableCameraAndMicrophone();');
+    const tracks = await roomValue<string[]>(
+      host,
+      '[...room.localParticipant.trackPublications.values()].map(p => p.source + ":" + p.trackSid)',
+    );
     expect(tracks).toHaveLength(2);
     for (const t of tracks) expect(t).toMatch(/^(camera|microphone):TR_/);
   });
 
   it('viewer (canPublish: false) sees the host metadata, gets both tracks and 1280x720 video', async () => {
     await join(viewer, await joinToken('viewer', ROOM, { canPublish: false, canPublishData: false }));
-    expect(await roomValue<string>(viewer, 'room.remoteParticipants.get("host")?.metadata')).toBe('{"role":"host"}');
+    expect(await roomValue<string>(viewer, 'room.remoteParticipants.get("host")?.metadata')).toBe(
+      '{"role":"host"}',
+    );
     await waitFor(async () => {
       const e = await events(viewer);
-      return e.some((x) => x[0] === 'subscribed' && x[1] === 'camera') && e.some((x) => x[0] === 'subscribed' && x[1] === 'microphone');
+      return (
+        e.some((x) => x[0] === 'subscribed' && x[1] === 'camera') &&
+        e.some((x) => x[0] === 'subscribed' && x[1] === 'microphone')
+      );
     }, 'camera and microphone subscribed');
     await expectPlaying(viewer, 'camera', 1280, 720);
-    await waitFor(async () => (await roomValue<number>(viewer, 'room.numParticipants')) === 2 && (await roomValue<number>(host, 'room.numParticipants')) === 2, 'numParticipants 2 on both');
+    await waitFor(
+      async () =>
+        (await roomValue<number>(viewer, 'room.numParticipants')) === 2 &&
+        (await roomValue<number>(host, 'room.numParticipants')) === 2,
+      'numParticipants 2 on both',
+    );
   });
 
   it('host mute/unmute and screen share reach the viewer', async () => {
-    await host.evaluate(() => (window as never as { lk: { room: { localParticipant: { setCameraEnabled(b: boolean): Promise<void> } } } }).lk.room.localParticipant.setCameraEnabled(false));
-    await waitFor(async () => (await events(viewer)).some((x) => x[0] === 'muted' && x[1] === 'camera'), 'viewer sees camera muted');
-    await host.evaluate(() => (window as never as { lk: { room: { localParticipant: { setCameraEnabled(b: boolean): Promise<void> } } } }).lk.room.localParticipant.setCameraEnabled(true));
-    await waitFor(async () => (await events(viewer)).some((x) => x[0] === 'unmuted' && x[1] === 'camera'), 'viewer sees camera unmuted');
-    await host.evaluate(() => (window as never as { lk: { room: { localParticipant: { setScreenShareEnabled(b: boolean): Promise<void> } } } }).lk.room.localParticipant.setScreenShareEnabled(true));
-    await waitFor(async () => (await events(viewer)).some((x) => x[0] === 'subscribed' && x[1] === 'screen_share'), 'viewer subscribed to screen share');
+    await run(host, 'await room.localParticipant.setCameraEnabled(false);');
+    await waitFor(
+      async () => (await events(viewer)).some((x) => x[0] === 'muted' && x[1] === 'camera'),
+      'viewer sees camera muted',
+    );
+    await run(host, 'await room.localParticipant.setCameraEnabled(true);');
+    await waitFor(
+      async () => (await events(viewer)).some((x) => x[0] === 'unmuted' && x[1] === 'camera'),
+      'viewer sees camera unmuted',
+    );
+    await run(host, 'await room.localParticipant.setScreenShareEnabled(true);');
+    await waitFor(
+      async () => (await events(viewer)).some((x) => x[0] === 'subscribed' && x[1] === 'screen_share'),
+      'viewer subscribed to screen share',
+    );
     const screen = await waitFor(async () => {
       const v = await video(viewer, 'screen_share');
       return v && v.frames > 3 ? v : null;
     }, 'screen share frames');
     expect(screen.width).toBeGreaterThan(0);
-    await host.evaluate(() => (window as never as { lk: { room: { localParticipant: { setScreenShareEnabled(b: boolean): Promise<void> } } } }).lk.room.localParticipant.setScreenShareEnabled(false));
-    await waitFor(async () => (await events(viewer)).some((x) => x[0] === 'unpublished' && x[1] === 'screen_share'), 'viewer sees screen share unpublished');
+    await run(host, 'await room.localParticipant.setScreenShareEnabled(false);');
+    await waitFor(
+      async () => (await events(viewer)).some((x) => x[0] === 'unpublished' && x[1] === 'screen_share'),
+      'viewer sees screen share unpublished',
+    );
   });
 
   it("refuses the viewer's attempt to publish", async () => {
-    const error = await viewer.evaluate(async () => {
-      try {
-        await (window as never as { lk: { room: { localParticipant: { setMicrophoneEnabled(b: boolean): Promise<void> } } } }).lk.room.localParticipant.setMicrophoneEnabled(true);
-        return null;
-      } catch (err) {
-        return String(err);
-      }
-    });
+    const error = await run<string | null>(
+      viewer,
+      'try { await room.localParticipant.setMicrophoneEnabled(true); return null; } catch (err) { return String(err); }',
+    );
     expect(error).toMatch(/permission/i);
     const info = await rooms.getParticipant(ROOM, 'viewer');
     expect(info.tracks).toHaveLength(0);
@@ -115,31 +158,53 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', () => 
   it('a host whose signal socket is killed reconnects and its video comes back on the viewer', async () => {
     const before = (await video(viewer, 'camera'))?.sid;
     expect(killSignalSockets(ROOM, 'host')).toBe(1);
-    await waitFor(async () => (await events(host)).some((x) => x[0] === 'reconnected'), 'host reconnected', 20_000);
-    const after = await waitFor(async () => {
-      const v = await video(viewer, 'camera');
-      return v && v.sid !== before ? v : null;
-    }, 'new camera track on the viewer', 20_000);
+    await waitFor(
+      async () => (await events(host)).some((x) => x[0] === 'reconnected'),
+      'host reconnected',
+      20_000,
+    );
+    const after = await waitFor(
+      async () => {
+        const v = await video(viewer, 'camera');
+        return v && v.sid !== before ? v : null;
+      },
+      'new camera track on the viewer',
+      20_000,
+    );
     expect(after.sid).toMatch(/^TR_/);
     await expectPlaying(viewer, 'camera', 1280, 720);
     // No ghost: exactly one host and one viewer.
     const people = await rooms.listParticipants(ROOM);
     expect(people.map((p) => p.identity).sort()).toEqual(['host', 'viewer']);
-    await waitFor(async () => (await roomValue<number>(viewer, 'room.numParticipants')) === 2 && (await roomValue<number>(host, 'room.numParticipants')) === 2, 'numParticipants 2 after reconnect');
+    await waitFor(
+      async () =>
+        (await roomValue<number>(viewer, 'room.numParticipants')) === 2 &&
+        (await roomValue<number>(host, 'room.numParticipants')) === 2,
+      'numParticipants 2 after reconnect',
+    );
   });
 
   it('sends every webhook, each accepted by WebhookReceiver', async () => {
-    await viewer.evaluate(() => (window as never as { lk: { room: { disconnect(): Promise<void> } } }).lk.room.disconnect());
-    await host.evaluate(() => (window as never as { lk: { room: { disconnect(): Promise<void> } } }).lk.room.disconnect());
+    await run(viewer, 'await room.disconnect();');
+    await run(host, 'await room.disconnect();');
     await waitFor(() => hooks.names().includes('room_finished'), 'room_finished');
     expect(hooks.rejected).toEqual([]);
     const names = hooks.names();
-    for (const n of ['room_started', 'participant_joined', 'track_published', 'track_unpublished', 'participant_left', 'room_finished']) {
+    for (const n of [
+      'room_started',
+      'participant_joined',
+      'track_published',
+      'track_unpublished',
+      'participant_left',
+      'room_finished',
+    ]) {
       expect(names).toContain(n);
     }
     expect(names[0]).toBe('room_started');
     expect(names.at(-1)).toBe('room_finished');
-    const joined = hooks.events.find((e) => e.event === 'participant_joined' && e.participant?.identity === 'host');
+    const joined = hooks.events.find(
+      (e) => e.event === 'participant_joined' && e.participant?.identity === 'host',
+    );
     expect(joined?.participant?.metadata).toBe('{"role":"host"}');
     expect(hooks.headers.every((h) => h.authorization && !h.authorization.startsWith('Bearer '))).toBe(true);
   });

@@ -29,7 +29,9 @@ export function createHttpServer(manager: RoomManager, metrics: Metrics): Server
     }
     if (path === '/' && (req.method === 'GET' || req.method === 'HEAD')) return sendText(res, 200, 'OK');
     if (path === '/metrics' && req.method === 'GET') {
-      return sendText(res, 200, metrics.render(manager.counts()), { 'Content-Type': 'text/plain; version=0.0.4' });
+      return sendText(res, 200, metrics.render(manager.counts()), {
+        'Content-Type': 'text/plain; version=0.0.4',
+      });
     }
     if (path === '/rtc/validate') {
       validate(req, url.searchParams)
@@ -76,8 +78,14 @@ export function createHttpServer(manager: RoomManager, metrics: Metrics): Server
 }
 
 function refuseUpgrade(socket: Duplex, status: number, body: string): void {
-  const reason = status === 404 ? 'Not Found' : status === 401 ? 'Unauthorized' : status === 400 ? 'Bad Request' : 'Error';
-  const headers = Object.entries({ ...CORS_HEADERS, 'Content-Type': 'text/plain', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' })
+  const reason =
+    status === 404 ? 'Not Found' : status === 401 ? 'Unauthorized' : status === 400 ? 'Bad Request' : 'Error';
+  const headers = Object.entries({
+    ...CORS_HEADERS,
+    'Content-Type': 'text/plain',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  })
     .map(([k, v]) => `${k}: ${v}`)
     .join('\r\n');
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n\r\n${body}`);

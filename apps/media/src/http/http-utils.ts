@@ -8,7 +8,12 @@ export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Max-Age': '86400',
 };
 
-export function sendText(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', ...headers });
   res.end(body);
 }

@@ -47,7 +47,12 @@ class TwirpError extends Error {
 const PARSE = { ignoreUnknownFields: true } as const;
 
 /** `POST /twirp/livekit.RoomService/<method>`: protobuf-JSON in and out, Twirp JSON errors. */
-export async function handleTwirp(method: string, req: IncomingMessage, res: ServerResponse, manager: RoomManager): Promise<void> {
+export async function handleTwirp(
+  method: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  manager: RoomManager,
+): Promise<void> {
   try {
     if (req.method !== 'POST') throw new TwirpError('bad_route', 'unsupported method');
     const video = await adminGrant(req, manager.services.ctx.keys);
@@ -61,14 +66,20 @@ export async function handleTwirp(method: string, req: IncomingMessage, res: Ser
     const result = route(method, body as never, video, manager);
     sendJson(res, 200, JSON.stringify(result.toJson()));
   } catch (err) {
-    const e = err instanceof TwirpError ? err : err instanceof HttpError ? new TwirpError('unauthenticated', err.message) : new TwirpError('internal', (err as Error).message);
+    const e =
+      err instanceof TwirpError
+        ? err
+        : err instanceof HttpError
+          ? new TwirpError('unauthenticated', err.message)
+          : new TwirpError('internal', (err as Error).message);
     sendJson(res, TWIRP_STATUS[e.code] ?? 500, { code: e.code, msg: e.message, meta: {} });
   }
 }
 
 async function adminGrant(req: IncomingMessage, keys: Record<string, string>): Promise<VideoGrant> {
   const auth = req.headers.authorization;
-  if (!auth?.startsWith('Bearer ')) throw new TwirpError('unauthenticated', 'missing or malformed authorization header');
+  if (!auth?.startsWith('Bearer '))
+    throw new TwirpError('unauthenticated', 'missing or malformed authorization header');
   const { claims } = await verifyToken(auth.slice(7).trim(), keys);
   return claims.video ?? {};
 }
@@ -77,7 +88,8 @@ type Json = Parameters<typeof CreateRoomRequest.fromJson>[0];
 
 function route(method: string, body: Json, video: VideoGrant, manager: RoomManager): { toJson(): unknown } {
   const requireRoomAdmin = (room: string): Room => {
-    if (!video.roomAdmin || !room || video.room !== room) throw new TwirpError('unauthenticated', 'permissions denied');
+    if (!video.roomAdmin || !room || video.room !== room)
+      throw new TwirpError('unauthenticated', 'permissions denied');
     const r = manager.get(room);
     if (!r) throw new TwirpError('not_found', 'requested room does not exist');
     return r;
@@ -97,7 +109,9 @@ function route(method: string, body: Json, video: VideoGrant, manager: RoomManag
     case 'ListRooms': {
       if (!video.roomList) throw new TwirpError('unauthenticated', 'permissions denied');
       const r = ListRoomsRequest.fromJson(body, PARSE);
-      const rooms = [...manager.rooms.values()].filter((room) => r.names.length === 0 || r.names.includes(room.name));
+      const rooms = [...manager.rooms.values()].filter(
+        (room) => r.names.length === 0 || r.names.includes(room.name),
+      );
       return new ListRoomsResponse({ rooms: rooms.map((room) => room.info()) });
     }
     case 'DeleteRoom': {
@@ -111,7 +125,9 @@ function route(method: string, body: Json, video: VideoGrant, manager: RoomManag
     case 'ListParticipants': {
       const r = ListParticipantsRequest.fromJson(body, PARSE);
       const room = requireRoomAdmin(r.room);
-      return new ListParticipantsResponse({ participants: [...room.participants.values()].map((p) => p.info()) });
+      return new ListParticipantsResponse({
+        participants: [...room.participants.values()].map((p) => p.info()),
+      });
     }
     case 'GetParticipant': {
       const r = RoomParticipantIdentity.fromJson(body, PARSE);
@@ -120,7 +136,9 @@ function route(method: string, body: Json, video: VideoGrant, manager: RoomManag
     case 'RemoveParticipant': {
       const r = RoomParticipantIdentity.fromJson(body, PARSE);
       const room = requireRoomAdmin(r.room);
-      room.remove(participantOf(room, r.identity), DisconnectReason.PARTICIPANT_REMOVED, { leaveAction: LeaveRequest_Action.DISCONNECT });
+      room.remove(participantOf(room, r.identity), DisconnectReason.PARTICIPANT_REMOVED, {
+        leaveAction: LeaveRequest_Action.DISCONNECT,
+      });
       return new RemoveParticipantResponse();
     }
     case 'UpdateParticipant': {
@@ -160,7 +178,11 @@ function route(method: string, body: Json, video: VideoGrant, manager: RoomManag
   }
 }
 
-function applyPermission(room: Room, p: ReturnType<Room['participants']['get']> & object, perm: ParticipantPermission): void {
+function applyPermission(
+  room: Room,
+  p: ReturnType<Room['participants']['get']> & object,
+  perm: ParticipantPermission,
+): void {
   p.permission = new ParticipantPermission(perm);
   if (!perm.canPublish) {
     for (const track of [...p.tracks.values()]) room.media.unpublish(p, track);

@@ -1,17 +1,17 @@
 import {
-  type ParticipantPermission,
+  type DisconnectReason,
   ParticipantInfo,
   ParticipantInfo_Kind,
   ParticipantInfo_State,
-  type DisconnectReason,
+  type ParticipantPermission,
   type SignalResponse,
   type TrackInfo,
 } from '@livekit/protocol';
 import { guid } from '../ids.ts';
 import type { DownTrack } from '../rtc/down-track.ts';
 import type { PublishedTrack } from '../rtc/published-track.ts';
-import type { SdpSection } from '../rtc/sdp-sections.ts';
 import type { PublisherTransport } from '../rtc/publisher-transport.ts';
+import type { SdpSection } from '../rtc/sdp-sections.ts';
 import type { SubscriberTransport } from '../rtc/subscriber-transport.ts';
 
 export type SignalMessage = SignalResponse['message'];

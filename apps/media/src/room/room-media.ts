@@ -99,8 +99,17 @@ export class RoomMedia {
     this.room.broadcast(p);
     this.room.scheduleRoomUpdate();
     const { log, webhooks } = this.room.services;
-    log.info('track_published', { room: this.room.name, identity: p.identity, track: track.sid, source: track.info.source });
-    webhooks.notify('track_published', { room: this.room.info(), participant: sidAndIdentity(p), track: track.info });
+    log.info('track_published', {
+      room: this.room.name,
+      identity: p.identity,
+      track: track.sid,
+      source: track.info.source,
+    });
+    webhooks.notify('track_published', {
+      room: this.room.info(),
+      participant: sidAndIdentity(p),
+      track: track.info,
+    });
     for (const sub of this.room.participants.values()) {
       if (sub !== p && sub.autoSubscribe) this.subscribe(sub, p, track);
     }
@@ -115,8 +124,16 @@ export class RoomMedia {
       this.room.broadcast(p);
       this.room.scheduleRoomUpdate();
     }
-    this.room.services.log.info('track_unpublished', { room: this.room.name, identity: p.identity, track: track.sid });
-    this.room.services.webhooks.notify('track_unpublished', { room: this.room.info(), participant: sidAndIdentity(p), track: track.info });
+    this.room.services.log.info('track_unpublished', {
+      room: this.room.name,
+      identity: p.identity,
+      track: track.sid,
+    });
+    this.room.services.webhooks.notify('track_unpublished', {
+      room: this.room.info(),
+      participant: sidAndIdentity(p),
+      track: track.info,
+    });
   }
 
   /** Gives a newly joined participant every track already published. */
@@ -129,7 +146,8 @@ export class RoomMedia {
   }
 
   subscribe(sub: Participant, pub: Participant, track: PublishedTrack): void {
-    if (!sub.permission.canSubscribe || !sub.subscriber || sub.subscriptions.has(track.sid) || sub.closed) return;
+    if (!sub.permission.canSubscribe || !sub.subscriber || sub.subscriptions.has(track.sid) || sub.closed)
+      return;
     const kind = track.info.type === TrackType.VIDEO ? 'video' : 'audio';
     const t = sub.subscriber.addTrack(kind, pub.sid, track.sid);
     const dt = new DownTrack(track.sid, sub.sid, t, track.clockRate, this.room.services.metrics);

@@ -87,7 +87,8 @@ export class Room {
    */
   add(p: Participant): void {
     const old = this.participants.get(p.identity);
-    if (old) this.remove(old, DisconnectReason.DUPLICATE_IDENTITY, { leaveAction: LeaveRequest_Action.DISCONNECT });
+    if (old)
+      this.remove(old, DisconnectReason.DUPLICATE_IDENTITY, { leaveAction: LeaveRequest_Action.DISCONNECT });
     clearTimeout(this.closeTimer);
     this.participants.set(p.identity, p);
     p.state = ParticipantInfo_State.JOINED;
@@ -125,7 +126,12 @@ export class Room {
     if (this.participants.get(p.identity) === p) this.participants.delete(p.identity);
     this.broadcast(p);
     this.scheduleRoomUpdate();
-    this.services.log.info('participant_left', { room: this.name, identity: p.identity, sid: p.sid, reason: DisconnectReason[reason] });
+    this.services.log.info('participant_left', {
+      room: this.name,
+      identity: p.identity,
+      sid: p.sid,
+      reason: DisconnectReason[reason],
+    });
     this.services.webhooks.notify('participant_left', { room: this.info(), participant: p.info() });
     if (this.participants.size === 0) this.armCloseTimer(this.options.departureTimeout, 'departure_timeout');
   }
@@ -147,7 +153,8 @@ export class Room {
   /** Closes the room, telling everyone why (DeleteRoom, shutdown, timeout). */
   close(reason: DisconnectReason, why: string): void {
     if (this.closed) return;
-    for (const p of [...this.participants.values()]) this.remove(p, reason, { leaveAction: LeaveRequest_Action.DISCONNECT });
+    for (const p of [...this.participants.values()])
+      this.remove(p, reason, { leaveAction: LeaveRequest_Action.DISCONNECT });
     this.closed = true;
     clearTimeout(this.closeTimer);
     clearTimeout(this.roomUpdateTimer);

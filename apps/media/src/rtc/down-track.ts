@@ -1,5 +1,5 @@
 import { VideoQuality } from '@livekit/protocol';
-import { RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
+import { type RTCRtpTransceiver, RtpHeader, RtpPacket } from 'werift';
 import type { Metrics } from '../metrics.ts';
 import type { Layer } from './layer.ts';
 import { rewriteVp8, type Vp8Descriptor } from './vp8.ts';

@@ -1,14 +1,14 @@
 import {
   type PeerConfig,
   RTCRtpCodecParameters,
+  useAbsSendTime,
+  useFIR,
   useNACK,
   usePLI,
-  useFIR,
   useREMB,
+  useRepairedRtpStreamId,
   useSdesMid,
   useSdesRTPStreamId,
-  useRepairedRtpStreamId,
-  useAbsSendTime,
 } from 'werift';
 import type { ServerContext } from '../config.ts';
 
@@ -42,7 +42,11 @@ function codecs() {
 function iceOptions(ctx: ServerContext): Partial<PeerConfig> {
   return {
     // werift's default includes a public STUN server; only use what was configured.
-    iceServers: ctx.iceServers.map((s) => ({ urls: s.urls, username: s.username, credential: s.credential })) as PeerConfig['iceServers'],
+    iceServers: ctx.iceServers.map((s) => ({
+      urls: s.urls,
+      username: s.username,
+      credential: s.credential,
+    })) as PeerConfig['iceServers'],
     icePortRange: ctx.udpPortRange ? [ctx.udpPortRange.min, ctx.udpPortRange.max] : undefined,
     iceAdditionalHostAddresses: ctx.publicIp ? [ctx.publicIp] : undefined,
     iceUseIpv6: false,

@@ -1,4 +1,9 @@
-import { RTCPeerConnection, type RTCRtpTransceiver, ReceiverEstimatedMaxBitrate, RtcpPayloadSpecificFeedback } from 'werift';
+import {
+  ReceiverEstimatedMaxBitrate,
+  RTCPeerConnection,
+  type RTCRtpTransceiver,
+  RtcpPayloadSpecificFeedback,
+} from 'werift';
 import type { ServerContext } from '../config.ts';
 import { publisherPeerConfig } from './peer-config.ts';
 import { parseSections, type SdpSection } from './sdp-sections.ts';
@@ -59,7 +64,9 @@ export class PublisherTransport {
   }
 
   async addCandidate(init: unknown): Promise<void> {
-    await this.pc.addIceCandidate(init as Parameters<RTCPeerConnection['addIceCandidate']>[0]).catch(() => undefined);
+    await this.pc
+      .addIceCandidate(init as Parameters<RTCPeerConnection['addIceCandidate']>[0])
+      .catch(() => undefined);
   }
 
   close(): void {

@@ -22,7 +22,8 @@ export function parseSections(sdp: string): SdpSection[] {
       if (line.startsWith('a=mid:')) cur.mid = line.slice(6);
       else if (line.startsWith('a=msid:')) cur.msidTrack = line.slice(7).split(' ')[1];
       else if (line.startsWith('a=rid:')) cur.rids.push(line.slice(6).split(' ')[0] ?? '');
-      else if (/^a=(sendrecv|sendonly|recvonly|inactive)$/.test(line)) cur.direction = line.slice(2) as SdpSection['direction'];
+      else if (/^a=(sendrecv|sendonly|recvonly|inactive)$/.test(line))
+        cur.direction = line.slice(2) as SdpSection['direction'];
     }
   }
   return sections;

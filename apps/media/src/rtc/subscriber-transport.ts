@@ -92,7 +92,9 @@ export class SubscriberTransport {
   }
 
   async addCandidate(init: unknown): Promise<void> {
-    await this.pc.addIceCandidate(init as Parameters<RTCPeerConnection['addIceCandidate']>[0]).catch(() => undefined);
+    await this.pc
+      .addIceCandidate(init as Parameters<RTCPeerConnection['addIceCandidate']>[0])
+      .catch(() => undefined);
   }
 
   close(): void {

@@ -7,7 +7,9 @@ export function candidateJson(c: RTCIceCandidate): string {
 }
 
 /** Parses the client's candidate; an empty candidate is end-of-candidates and is skipped. */
-export function parseCandidate(json: string): { candidate: string; sdpMid?: string; sdpMLineIndex?: number } | undefined {
+export function parseCandidate(
+  json: string,
+): { candidate: string; sdpMid?: string; sdpMLineIndex?: number } | undefined {
   try {
     const c = JSON.parse(json) as { candidate?: string; sdpMid?: string; sdpMLineIndex?: number };
     if (!c.candidate) return undefined;

@@ -55,7 +55,12 @@ export function parseVp8(payload: Buffer): Vp8Descriptor | undefined {
 }
 
 /** Writes new PictureID / TL0PICIDX values into a copy of the payload. */
-export function rewriteVp8(payload: Buffer, d: Vp8Descriptor, pictureId: number | undefined, tl0: number | undefined): Buffer {
+export function rewriteVp8(
+  payload: Buffer,
+  d: Vp8Descriptor,
+  pictureId: number | undefined,
+  tl0: number | undefined,
+): Buffer {
   const out = Buffer.from(payload);
   if (pictureId !== undefined && d.pictureIdOffset !== undefined) {
     if (d.pictureId15) {

@@ -17,8 +17,16 @@ export function buildJoinResponse(room: Room, p: Participant, ctx: ServerContext
     participant: p.info(),
     otherParticipants: room.visibleOthers(p).map((o) => o.info()),
     serverVersion: SERVER_VERSION,
-    serverInfo: new ServerInfo({ edition: ServerInfo_Edition.Standard, version: SERVER_VERSION, protocol: 16, region: 'local', nodeId: 'mintcast-media' }),
-    iceServers: ctx.iceServers.map((s) => new ICEServer({ urls: s.urls, username: s.username ?? '', credential: s.credential ?? '' })),
+    serverInfo: new ServerInfo({
+      edition: ServerInfo_Edition.Standard,
+      version: SERVER_VERSION,
+      protocol: 16,
+      region: 'local',
+      nodeId: 'mintcast-media',
+    }),
+    iceServers: ctx.iceServers.map(
+      (s) => new ICEServer({ urls: s.urls, username: s.username ?? '', credential: s.credential ?? '' }),
+    ),
     // The subscriber PC (which we offer) is the one connect() waits for.
     subscriberPrimary: true,
     // Resume is not implemented: tell the client to always rejoin from scratch.

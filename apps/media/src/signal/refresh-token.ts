@@ -34,7 +34,8 @@ export async function makeRefreshToken(
     hidden: perm.hidden,
     recorder: perm.recorder,
   };
-  if (perm.canPublishSources.length > 0) video.canPublishSources = perm.canPublishSources.filter((s) => s !== TrackSource.UNKNOWN);
+  if (perm.canPublishSources.length > 0)
+    video.canPublishSources = perm.canPublishSources.filter((s) => s !== TrackSource.UNKNOWN);
   at.addGrant(video);
   return at.toJwt();
 }

@@ -38,7 +38,10 @@ export async function handleRequest(p: Participant, room: Room, req: SignalReque
       room.media.updateTrackSettings(p, msg.value);
       return;
     case 'subscription': {
-      const sids = new Set([...msg.value.trackSids, ...msg.value.participantTracks.flatMap((t) => t.trackSids)]);
+      const sids = new Set([
+        ...msg.value.trackSids,
+        ...msg.value.participantTracks.flatMap((t) => t.trackSids),
+      ]);
       for (const sid of sids) {
         if (!msg.value.subscribe) {
           room.media.unsubscribe(p, sid);
@@ -58,14 +61,21 @@ export async function handleRequest(p: Participant, room: Room, req: SignalReque
       p.send({ case: 'pong', value: BigInt(Date.now()) });
       return;
     case 'pingReq':
-      p.send({ case: 'pongResp', value: new Pong({ lastPingTimestamp: msg.value.timestamp, timestamp: BigInt(Date.now()) }) });
+      p.send({
+        case: 'pongResp',
+        value: new Pong({ lastPingTimestamp: msg.value.timestamp, timestamp: BigInt(Date.now()) }),
+      });
       return;
     case 'updateMetadata': {
       const u = msg.value;
       if (!p.permission.canUpdateMetadata) {
         p.send({
           case: 'requestResponse',
-          value: new RequestResponse({ requestId: u.requestId, reason: RequestResponse_Reason.NOT_ALLOWED, message: 'does not have permission to update own metadata' }),
+          value: new RequestResponse({
+            requestId: u.requestId,
+            reason: RequestResponse_Reason.NOT_ALLOWED,
+            message: 'does not have permission to update own metadata',
+          }),
         });
         return;
       }
@@ -77,7 +87,10 @@ export async function handleRequest(p: Participant, room: Room, req: SignalReque
       }
       p.touch();
       room.broadcast(p, true);
-      p.send({ case: 'requestResponse', value: new RequestResponse({ requestId: u.requestId, reason: RequestResponse_Reason.OK }) });
+      p.send({
+        case: 'requestResponse',
+        value: new RequestResponse({ requestId: u.requestId, reason: RequestResponse_Reason.OK }),
+      });
       return;
     }
     default:

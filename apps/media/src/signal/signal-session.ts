@@ -2,8 +2,8 @@ import {
   DisconnectReason,
   LeaveRequest,
   LeaveRequest_Action,
-  SignalRequest,
   SessionDescription,
+  SignalRequest,
   SignalResponse,
   SignalTarget,
   TrickleRequest,
@@ -18,8 +18,8 @@ import type { RoomManager } from '../room/room-manager.ts';
 import { PublisherTransport } from '../rtc/publisher-transport.ts';
 import { SubscriberTransport } from '../rtc/subscriber-transport.ts';
 import { buildJoinResponse } from './join-response.ts';
-import { handleRequest } from './request-handler.ts';
 import { makeRefreshToken } from './refresh-token.ts';
+import { handleRequest } from './request-handler.ts';
 import { registerSocket } from './socket-registry.ts';
 
 const REFRESH_TOKEN_INTERVAL_MS = 5 * 60_000;
@@ -43,7 +43,12 @@ function sinkFor(ws: WebSocket): SignalSink {
 }
 
 /** Runs one `/rtc` socket: join, then signal requests until leave or close. */
-export function runSignalSession(ws: WebSocket, grant: JoinGrant, query: URLSearchParams, manager: RoomManager): void {
+export function runSignalSession(
+  ws: WebSocket,
+  grant: JoinGrant,
+  query: URLSearchParams,
+  manager: RoomManager,
+): void {
   const { ctx, log } = manager.services;
   const sink = sinkFor(ws);
   registerSocket(grant.room, grant.identity, ws);
@@ -51,14 +56,26 @@ export function runSignalSession(ws: WebSocket, grant: JoinGrant, query: URLSear
   // Resume is not supported: a resume attempt is told to rejoin from scratch (never a join,
   // which the resuming client would drop and then time out on).
   if (flag(query, 'reconnect', false)) {
-    sink.send({ case: 'leave', value: new LeaveRequest({ reason: DisconnectReason.STATE_MISMATCH, action: LeaveRequest_Action.RECONNECT }) });
+    sink.send({
+      case: 'leave',
+      value: new LeaveRequest({
+        reason: DisconnectReason.STATE_MISMATCH,
+        action: LeaveRequest_Action.RECONNECT,
+      }),
+    });
     setTimeout(() => sink.close(), 100);
     return;
   }
 
   const room: Room = manager.getOrCreate(grant.room);
   if (room.isFull && !room.participants.has(grant.identity)) {
-    sink.send({ case: 'leave', value: new LeaveRequest({ reason: DisconnectReason.JOIN_FAILURE, action: LeaveRequest_Action.DISCONNECT }) });
+    sink.send({
+      case: 'leave',
+      value: new LeaveRequest({
+        reason: DisconnectReason.JOIN_FAILURE,
+        action: LeaveRequest_Action.DISCONNECT,
+      }),
+    });
     setTimeout(() => sink.close(), 100);
     return;
   }
@@ -80,16 +97,28 @@ export function runSignalSession(ws: WebSocket, grant: JoinGrant, query: URLSear
   room.announce(p);
 
   p.subscriber = new SubscriberTransport(ctx, {
-    sendOffer: (sdp, id) => p.send({ case: 'offer', value: new SessionDescription({ type: 'offer', sdp, id }) }),
-    sendTrickle: (candidateInit) => p.send({ case: 'trickle', value: new TrickleRequest({ candidateInit, target: SignalTarget.SUBSCRIBER }) }),
+    sendOffer: (sdp, id) =>
+      p.send({ case: 'offer', value: new SessionDescription({ type: 'offer', sdp, id }) }),
+    sendTrickle: (candidateInit) =>
+      p.send({
+        case: 'trickle',
+        value: new TrickleRequest({ candidateInit, target: SignalTarget.SUBSCRIBER }),
+      }),
     onConnected: () => room.activate(p),
-    onFailed: () => room.remove(p, DisconnectReason.CONNECTION_TIMEOUT, { leaveAction: LeaveRequest_Action.RECONNECT }),
+    onFailed: () =>
+      room.remove(p, DisconnectReason.CONNECTION_TIMEOUT, { leaveAction: LeaveRequest_Action.RECONNECT }),
   });
   p.publisher = new PublisherTransport(ctx, {
-    sendAnswer: (sdp, id) => p.send({ case: 'answer', value: new SessionDescription({ type: 'answer', sdp, id }) }),
-    sendTrickle: (candidateInit) => p.send({ case: 'trickle', value: new TrickleRequest({ candidateInit, target: SignalTarget.PUBLISHER }) }),
+    sendAnswer: (sdp, id) =>
+      p.send({ case: 'answer', value: new SessionDescription({ type: 'answer', sdp, id }) }),
+    sendTrickle: (candidateInit) =>
+      p.send({
+        case: 'trickle',
+        value: new TrickleRequest({ candidateInit, target: SignalTarget.PUBLISHER }),
+      }),
     onOffer: (sections, transceivers) => room.media.onPublisherOffer(p, sections, transceivers),
-    onFailed: () => room.remove(p, DisconnectReason.CONNECTION_TIMEOUT, { leaveAction: LeaveRequest_Action.RECONNECT }),
+    onFailed: () =>
+      room.remove(p, DisconnectReason.CONNECTION_TIMEOUT, { leaveAction: LeaveRequest_Action.RECONNECT }),
   });
   p.subscriber.start();
   room.media.subscribeExisting(p);
@@ -121,7 +150,9 @@ export function runSignalSession(ws: WebSocket, grant: JoinGrant, query: URLSear
       log.warn('signal_decode_failed', { identity: p.identity, error: err });
       return;
     }
-    handleRequest(p, room, req).catch((err) => log.warn('signal_request_failed', { identity: p.identity, request: req.message.case, error: err }));
+    handleRequest(p, room, req).catch((err) =>
+      log.warn('signal_request_failed', { identity: p.identity, request: req.message.case, error: err }),
+    );
   });
   ws.on('close', () => {
     clearInterval(refreshTimer);

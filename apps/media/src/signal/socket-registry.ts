@@ -8,8 +8,8 @@ const sockets = new Map<string, Set<WebSocket>>();
 
 export function registerSocket(room: string, identity: string, ws: WebSocket): void {
   const key = `${room}/${identity}`;
-  let set = sockets.get(key);
-  if (!set) sockets.set(key, (set = new Set()));
+  const set = sockets.get(key) ?? new Set<WebSocket>();
+  sockets.set(key, set);
   set.add(ws);
   ws.once('close', () => {
     set.delete(ws);

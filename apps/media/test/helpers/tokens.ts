@@ -11,7 +11,12 @@ export function joinToken(
   grant: Partial<VideoGrant> = {},
   extra: { metadata?: string; name?: string; ttl?: number | string } = {},
 ): Promise<string> {
-  const at = new AccessToken(API_KEY, API_SECRET, { identity, metadata: extra.metadata, name: extra.name, ttl: extra.ttl ?? '1h' });
+  const at = new AccessToken(API_KEY, API_SECRET, {
+    identity,
+    metadata: extra.metadata,
+    name: extra.name,
+    ttl: extra.ttl ?? '1h',
+  });
   at.addGrant({ room, roomJoin: true, canSubscribe: true, ...grant });
   return at.toJwt();
 }

@@ -1,0 +1,243 @@
+import {
+  ClientConfigSetting,
+  DisconnectReason,
+  LeaveRequest_Action,
+  ParticipantInfo_State,
+  Ping,
+} from '@livekit/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type MediaServer, startMediaServer } from '../src/index.ts';
+import { rawJwt } from './helpers/raw-jwt.ts';
+import { connectSignal, type SignalClient } from './helpers/signal-client.ts';
+import { API_KEY, API_SECRET, joinToken, KEYS } from './helpers/tokens.ts';
+
+let media: MediaServer;
+let http: string;
+const clients: SignalClient[] = [];
+
+beforeAll(async () => {
+  media = await startMediaServer({ port: 0, host: '127.0.0.1', keys: KEYS, logLevel: 'error' });
+  http = media.url.replace('ws://', 'http://');
+});
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await media.close();
+});
+
+const join = async (identity: string, room: string, query = '', grant = {}, extra = {}) => {
+  const c = await connectSignal(media.url, await joinToken(identity, room, grant, extra), query);
+  clients.push(c);
+  return c;
+};
+
+const upgradeStatus = (path: string) =>
+  new Promise<number>((resolve, reject) => {
+    const ws = new WebSocket(`${media.url}${path}`);
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('error', reject);
+  });
+
+describe('HTTP shell', () => {
+  it('answers GET and HEAD / with 200 and permissive CORS', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await fetch(`${http}/`, { method });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    const pre = await fetch(`${http}/rtc/validate`, { method: 'OPTIONS' });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-methods')).toContain('GET');
+  });
+
+  it('refuses /rtc/v1 so livekit-client falls back to /rtc', async () => {
+    expect(await upgradeStatus(`/rtc/v1?access_token=${await joinToken('a', 'r')}`)).toBe(404);
+    const res = await fetch(`${http}/rtc/v1/validate?access_token=x`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.text()).toBe('not found');
+  });
+
+  it('serves Prometheus metrics', async () => {
+    const res = await fetch(`${http}/metrics`);
+    const text = await res.text();
+    for (const name of [
+      'media_rooms',
+      'media_participants',
+      'media_tracks',
+      'media_forwarded_packets_total',
+      'media_forwarded_bytes_total',
+      'media_plis_sent_total',
+    ]) {
+      expect(text).toMatch(new RegExp(`^${name} \\d+$`, 'm'));
+    }
+  });
+});
+
+describe('/rtc/validate and token checks', () => {
+  const validate = (token: string) => fetch(`${http}/rtc/validate?access_token=${encodeURIComponent(token)}`);
+  const now = () => Math.floor(Date.now() / 1000);
+  const claims = (extra: Record<string, unknown> = {}) => ({
+    iss: API_KEY,
+    sub: 'u1',
+    nbf: now() - 5,
+    exp: now() + 600,
+    video: { room: 'r', roomJoin: true },
+    ...extra,
+  });
+
+  it('accepts a token minted by livekit-server-sdk', async () => {
+    const res = await validate(await joinToken('u1', 'r'));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('success');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it.each([
+    ['a wrong secret', () => rawJwt(claims(), 'not-the-secret'), 401, /invalid authorization token/],
+    ['no exp', () => rawJwt(claims({ exp: undefined }), API_SECRET), 401, /invalid authorization token/],
+    [
+      'an expired exp',
+      () => rawJwt(claims({ exp: now() - 3600, nbf: now() - 7200 }), API_SECRET),
+      401,
+      /invalid authorization token/,
+    ],
+    ['no roomJoin', () => rawJwt(claims({ video: { room: 'r' } }), API_SECRET), 401, /permissions denied/],
+    ['no video grant', () => rawJwt(claims({ video: undefined }), API_SECRET), 401, /permissions denied/],
+    ['an unknown API key', () => rawJwt(claims({ iss: 'nope' }), API_SECRET), 401, /invalid API key/],
+    ['alg none', () => rawJwt(claims(), API_SECRET, { alg: 'none' }), 401, /invalid authorization token/],
+    ['no room', () => rawJwt(claims({ video: { roomJoin: true } }), API_SECRET), 400, /room name/],
+    ['no identity', () => rawJwt(claims({ sub: undefined }), API_SECRET), 400, /identity/],
+  ])('refuses a token with %s', async (_name, make, status, reason) => {
+    const res = await validate(make());
+    expect(res.status).toBe(status);
+    expect(await res.text()).toMatch(reason);
+    expect(await upgradeStatus(`/rtc?access_token=${make()}`)).toBe(status);
+  });
+
+  it('refuses a missing token with 401', async () => {
+    const res = await fetch(`${http}/rtc/validate`);
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('signal socket', () => {
+  it('sends JoinResponse first, then a refresh token, and answers pings', async () => {
+    const c = await join(
+      'alice',
+      'sig-1',
+      '',
+      { canPublish: true },
+      { metadata: '{"role":"host"}', name: 'Alice' },
+    );
+    const j = await c.next('join');
+    expect(c.messages[0]?.case).toBe('join');
+    expect(j.serverInfo?.version).toBe('1.9.0');
+    expect(j.serverVersion).toBe('1.9.0');
+    expect(j.pingInterval).toBe(5);
+    expect(j.pingTimeout).toBe(15);
+    expect(j.subscriberPrimary).toBe(true);
+    expect(j.clientConfiguration?.resumeConnection).toBe(ClientConfigSetting.DISABLED);
+    expect(j.participant?.sid).toMatch(/^PA_/);
+    expect(j.participant?.metadata).toBe('{"role":"host"}');
+    expect(j.participant?.permission?.canPublish).toBe(true);
+    expect(j.room?.sid).toMatch(/^RM_/);
+    expect(j.room?.numParticipants).toBe(1);
+    const refresh = await c.next('refreshToken');
+    expect(refresh.split('.')).toHaveLength(3);
+    const valid = await fetch(`${http}/rtc/validate?access_token=${refresh}`);
+    expect(valid.status).toBe(200);
+    // The subscriber offer always carries at least the data channel m-line.
+    const offer = await c.next('offer');
+    expect(offer.sdp).toContain('m=application');
+    c.send({ case: 'pingReq', value: new Ping({ timestamp: 1234n, rtt: 0n }) });
+    const pong = await c.next('pongResp');
+    expect(pong.lastPingTimestamp).toBe(1234n);
+    c.send({ case: 'ping', value: 99n });
+    expect(await c.next('pong')).toBeGreaterThan(0n);
+  });
+
+  it('answers a resume attempt (reconnect=1) with leave RECONNECT, never a join', async () => {
+    const c = await join('bob', 'sig-2', '&reconnect=1&sid=PA_old');
+    const leave = await c.next('leave');
+    expect(c.messages[0]?.case).toBe('leave');
+    expect(leave.action).toBe(LeaveRequest_Action.RECONNECT);
+  });
+
+  it('evicts a duplicate identity, announcing the old sid DISCONNECTED before the new one', async () => {
+    const watcher = await join('watcher', 'sig-3');
+    await watcher.next('join');
+    const first = await join('dup', 'sig-3');
+    const firstSid = (await first.next('join')).participant?.sid;
+    const mark = watcher.messages.length;
+    const second = await join('dup', 'sig-3');
+    const secondSid = (await second.next('join')).participant?.sid;
+    expect(secondSid).not.toBe(firstSid);
+    const leave = await first.next('leave');
+    expect(leave.reason).toBe(DisconnectReason.DUPLICATE_IDENTITY);
+    await second.next('join');
+    const updates = () =>
+      watcher.messages
+        .slice(mark)
+        .flatMap((m) => (m.case === 'update' ? m.value.participants : []))
+        .filter((p) => p.identity === 'dup');
+    await expect.poll(() => updates().some((p) => p.sid === secondSid)).toBe(true);
+    const order = updates().map(
+      (p) => `${p.sid === firstSid ? 'old' : 'new'}:${ParticipantInfo_State[p.state]}`,
+    );
+    expect(order.indexOf('old:DISCONNECTED')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('old:DISCONNECTED')).toBeLessThan(order.findIndex((s) => s.startsWith('new:')));
+    // Versions never go backwards for a sid.
+    const versions = updates()
+      .filter((p) => p.sid === firstSid)
+      .map((p) => p.version);
+    expect([...versions].sort((a, b) => a - b)).toEqual(versions);
+  });
+
+  it('sends RoomUpdate with the participant count when people come and go', async () => {
+    const a = await join('ra', 'sig-4');
+    await a.next('join');
+    const b = await join('rb', 'sig-4');
+    await b.next('join');
+    await expect
+      .poll(() => a.messages.some((m) => m.case === 'roomUpdate' && m.value.room?.numParticipants === 2), {
+        timeout: 3_000,
+      })
+      .toBe(true);
+    b.send({ case: 'leave', value: {} as never });
+    await expect
+      .poll(
+        () =>
+          a.messages.some(
+            (m) =>
+              m.case === 'update' &&
+              m.value.participants.some(
+                (p) => p.identity === 'rb' && p.state === ParticipantInfo_State.DISCONNECTED,
+              ),
+          ),
+        { timeout: 3_000 },
+      )
+      .toBe(true);
+    await expect
+      .poll(() => a.messages.filter((m) => m.case === 'roomUpdate').at(-1)?.value, { timeout: 3_000 })
+      .toMatchObject({ room: { numParticipants: 1 } });
+  });
+
+  it('never announces hidden participants and does not count recorders', async () => {
+    const a = await join('seen', 'sig-5');
+    await a.next('join');
+    const h = await join('ghost', 'sig-5', '', { hidden: true, recorder: true });
+    await h.next('join');
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(
+      a.messages.some((m) => m.case === 'update' && m.value.participants.some((p) => p.identity === 'ghost')),
+    ).toBe(false);
+    const lastRoom = a.messages.filter((m) => m.case === 'roomUpdate').at(-1);
+    expect(lastRoom?.case).toBe('roomUpdate');
+    expect(lastRoom?.case === 'roomUpdate' && lastRoom.value.room?.numParticipants).toBe(1);
+  });
+});
