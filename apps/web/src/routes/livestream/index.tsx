@@ -1,4 +1,42 @@
-/** Route: livestream (placeholder until the screen is built). */
+import { isTokenAddress } from '@mintcast/contracts';
+import { useParams } from 'react-router';
+import { TokenInfoCard } from '../../features/token/token-info-card.tsx';
+import { TradingDataCard } from '../../features/token/trading-data-card.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useStreamQuery } from '../../queries/streams.ts';
+import { ChatPlaceholder } from './chat-placeholder.tsx';
+import { PlayerPlaceholder } from './player-placeholder.tsx';
+import { StreamHeader } from './stream-header.tsx';
+import { InvalidStream, StreamLoadError, StreamNotFound, StreamPageSkeleton } from './stream-states.tsx';
+
+/** Route `/livestream/:id?`: one stream (the id is the token's mint), polled every 30 s (spec §2). */
 export function Component() {
-  return <div className="p-6 text-muted">livestream</div>;
+  const { id } = useParams();
+  const mint = id?.trim();
+  const valid = Boolean(mint && isTokenAddress(mint));
+  const stream = useStreamQuery(valid ? mint : undefined);
+
+  if (!valid || !mint) return <InvalidStream />;
+  if (stream.isPending) return <StreamPageSkeleton />;
+  if (stream.isError && !stream.data) {
+    if (stream.error instanceof ApiError && stream.error.status === 404) return <StreamNotFound />;
+    return <StreamLoadError onRetry={() => void stream.refetch()} />;
+  }
+  const s = stream.data;
+  if (!s) return <StreamPageSkeleton />;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <title>{`${s.name} ($${s.symbol}) · Mintcast`}</title>
+      <StreamHeader stream={s} />
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <div className="flex min-w-0 flex-col gap-5">
+          <PlayerPlaceholder live={s.is_currently_live} />
+          <TokenInfoCard address={s.mint} fallback={{ name: s.name, symbol: s.symbol, image: s.image_uri }} />
+          <TradingDataCard address={s.mint} />
+        </div>
+        <ChatPlaceholder />
+      </div>
+    </div>
+  );
 }

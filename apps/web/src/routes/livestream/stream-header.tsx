@@ -1,0 +1,47 @@
+import type { TStream } from '@mintcast/contracts';
+import { ArrowLeft, Share2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClass, iconButtonClass } from '../../components/ui/button.ts';
+import { ViewChartLink } from '../../features/token/view-chart-link.tsx';
+import { useShareStream } from './use-share-stream.ts';
+
+/** Back link, name, $symbol, Live/Offline marker, Share and "View Chart" (spec §2). */
+export function StreamHeader({ stream }: { stream: TStream }) {
+  const share = useShareStream();
+  const live = stream.is_currently_live;
+  return (
+    <header className="flex flex-wrap items-center gap-3">
+      <Link to="/explore" aria-label="Back" className={iconButtonClass('border border-border bg-surface')}>
+        <ArrowLeft className="size-5" aria-hidden />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="flex min-w-0 items-center gap-2.5">
+          <h1 className="truncate text-xl font-bold sm:text-2xl" data-testid="stream-name">
+            {stream.name}
+          </h1>
+          <span
+            data-testid="live-marker"
+            className={`inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-0.5 text-xs font-bold tracking-wide ${
+              live ? 'bg-live text-white' : 'bg-surface-2 text-muted'
+            }`}
+          >
+            <span className={`size-1.5 rounded-full ${live ? 'live-dot bg-white' : 'bg-muted'}`} />
+            {live ? 'Live' : 'Offline'}
+          </span>
+        </div>
+        <p className="mt-0.5 text-sm font-medium text-muted">${stream.symbol}</p>
+      </div>
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          className={buttonClass('secondary', 'sm')}
+          onClick={() => void share(`${stream.name} ($${stream.symbol}) live`, window.location.href)}
+        >
+          <Share2 className="size-4" aria-hidden />
+          Share
+        </button>
+        <ViewChartLink address={stream.mint} />
+      </div>
+    </header>
+  );
+}
