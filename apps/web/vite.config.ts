@@ -10,5 +10,5 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: api, ws: true, changeOrigin: false } },
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: { target: 'es2022', sourcemap: true, manifest: true },
 });
