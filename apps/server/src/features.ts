@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { chatPlugin } from './chat/chat.plugin.ts';
+import { livePlugin } from './live/live.plugin.ts';
+import { profilesPlugin } from './profiles/profiles.plugin.ts';
 import { realtimePlugin } from './realtime/realtime.plugin.ts';
 import { tokensPlugin } from './tokens/tokens.plugin.ts';
 
@@ -12,4 +14,6 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   realtimePlugin, // before chat: chat publishes and delivers through app.realtime
   chatPlugin,
   tokensPlugin,
+  livePlugin,
+  profilesPlugin,
 ];

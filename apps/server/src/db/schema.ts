@@ -85,6 +85,24 @@ export interface ChatMutesTable {
   created_at: Timestamp;
 }
 
+/** A participant currently in a media room, as reported by webhooks (live work). */
+export interface LiveParticipantsTable {
+  room_name: string;
+  identity: string;
+  /** Participant session id: a late `participant_left` of an evicted session must not remove its successor. */
+  sid: string;
+  role: string;
+  joined_at: Timestamp;
+}
+
+/** The latest live frame of a stream, shown on its cards (live work). */
+export interface StreamThumbnailsTable {
+  mint: string;
+  content_type: string;
+  bytes: Uint8Array;
+  updated_at: Timestamp;
+}
+
 /** Kysely's view of the database. Each feature adds its tables here with its migration. */
 export interface Database {
   streams: StreamsTable;
@@ -96,4 +114,6 @@ export interface Database {
   auth_sessions: AuthSessionsTable;
   auth_refresh_tokens: AuthRefreshTokensTable;
   chat_mutes: ChatMutesTable;
+  live_participants: LiveParticipantsTable;
+  stream_thumbnails: StreamThumbnailsTable;
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_streams.ts';
 import * as m0100 from './0100_auth.ts';
 import * as m0200 from './0200_chat_mutes.ts';
+import * as m0400 from './0400_live.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_streams': m0001,
   '0100_auth': m0100,
   '0200_chat_mutes': m0200,
+  '0400_live': m0400,
 };

@@ -1,0 +1,105 @@
+import { LIVE_HOST_ROLE, LIVE_VIEWER_ROLE, mintFromRoomName, participantRole } from '@mintcast/contracts';
+import type { WebhookEvent } from 'livekit-server-sdk';
+import type { StreamsService } from '../streams/streams.service.ts';
+import type { LiveRepository } from './live.repository.ts';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+export interface LivePresenceDeps {
+  repo: LiveRepository;
+  streams: Pick<StreamsService, 'applySystemUpdate'>;
+  hostGraceMs: number;
+  log: Log;
+}
+
+/**
+ * Keeps `is_currently_live` and `num_participants` true from media webhooks, even when a tab is closed:
+ * viewers joining and leaving set the count; the host leaving (and not back within the grace period) or
+ * the room finishing takes the stream offline. Who is in which room is kept in the database, so any
+ * instance may receive any webhook and a restart loses nothing but pending grace timers.
+ */
+export const createLivePresence = (deps: LivePresenceDeps) => {
+  const { repo, streams, log } = deps;
+  const graceTimers = new Map<string, NodeJS.Timeout>();
+
+  const cancelGrace = (roomName: string) => {
+    const timer = graceTimers.get(roomName);
+    if (timer) clearTimeout(timer);
+    graceTimers.delete(roomName);
+  };
+
+  const syncViewerCount = async (roomName: string, mint: string) => {
+    const counts = await repo.countByRole(roomName);
+    await streams.applySystemUpdate(mint, { num_participants: counts[LIVE_VIEWER_ROLE] ?? 0 });
+  };
+
+  const goOffline = (mint: string) =>
+    streams.applySystemUpdate(mint, { is_currently_live: false, num_participants: 0 });
+
+  /** After the grace period, offline unless a host is back in the room (possibly via another instance). */
+  const expireGrace = async (roomName: string, mint: string) => {
+    graceTimers.delete(roomName);
+    const counts = await repo.countByRole(roomName);
+    if ((counts[LIVE_HOST_ROLE] ?? 0) > 0) return;
+    await goOffline(mint);
+  };
+
+  const startGrace = (roomName: string, mint: string) => {
+    cancelGrace(roomName);
+    const timer = setTimeout(() => {
+      expireGrace(roomName, mint).catch((err) => log.warn({ err, roomName }, 'host grace expiry failed'));
+    }, deps.hostGraceMs);
+    timer.unref();
+    graceTimers.set(roomName, timer);
+  };
+
+  return {
+    async handle(event: WebhookEvent): Promise<void> {
+      const roomName = event.room?.name ?? '';
+      const mint = mintFromRoomName(roomName);
+      if (!mint) return; // not a stream room: nothing of ours to update
+      const p = event.participant;
+      switch (event.event) {
+        case 'room_started':
+          // A fresh room: rows left by a room that ended without its webhooks are stale.
+          await repo.clearRoom(roomName);
+          return;
+        case 'room_finished':
+          cancelGrace(roomName);
+          await repo.clearRoom(roomName);
+          await goOffline(mint);
+          return;
+        case 'participant_joined': {
+          if (!p) return;
+          const role = participantRole(p.metadata) === LIVE_HOST_ROLE ? LIVE_HOST_ROLE : LIVE_VIEWER_ROLE;
+          await repo.addParticipant({ roomName, identity: p.identity, sid: p.sid, role });
+          if (role === LIVE_HOST_ROLE) cancelGrace(roomName);
+          else await syncViewerCount(roomName, mint);
+          return;
+        }
+        case 'participant_left':
+        case 'participant_connection_aborted': {
+          if (!p) return;
+          await repo.removeParticipant({ roomName, identity: p.identity, sid: p.sid });
+          if (participantRole(p.metadata) === LIVE_HOST_ROLE) startGrace(roomName, mint);
+          else await syncViewerCount(roomName, mint);
+          return;
+        }
+        default:
+          return;
+      }
+    },
+
+    /** Rooms with a pending offline timer (for diagnostics and tests). */
+    pendingGrace: (): string[] => [...graceTimers.keys()],
+
+    close(): void {
+      for (const timer of graceTimers.values()) clearTimeout(timer);
+      graceTimers.clear();
+    },
+  };
+};
+
+export type LivePresence = ReturnType<typeof createLivePresence>;

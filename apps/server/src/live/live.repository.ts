@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** SQL for room participants and stream thumbnails, and nothing else. */
+export const createLiveRepository = (db: Kysely<Database>) => ({
+  async addParticipant(p: { roomName: string; identity: string; sid: string; role: string }): Promise<void> {
+    await db
+      .insertInto('live_participants')
+      .values({ room_name: p.roomName, identity: p.identity, sid: p.sid, role: p.role })
+      .onConflict((oc) =>
+        oc
+          .columns(['room_name', 'identity'])
+          .doUpdateSet({ sid: p.sid, role: p.role, joined_at: new Date() }),
+      )
+      .execute();
+  },
+
+  /** Removes the participant only if it is still the same session (identity reused by a rejoin is kept). */
+  async removeParticipant(p: { roomName: string; identity: string; sid: string }): Promise<void> {
+    await db
+      .deleteFrom('live_participants')
+      .where('room_name', '=', p.roomName)
+      .where('identity', '=', p.identity)
+      .where('sid', '=', p.sid)
+      .execute();
+  },
+
+  async clearRoom(roomName: string): Promise<void> {
+    await db.deleteFrom('live_participants').where('room_name', '=', roomName).execute();
+  },
+
+  /** Participants of a room by role: `{ host, viewer }` counts. */
+  async countByRole(roomName: string): Promise<Record<string, number>> {
+    const rows = await db
+      .selectFrom('live_participants')
+      .select((eb) => ['role', eb.fn.countAll<string>().as('n')])
+      .where('room_name', '=', roomName)
+      .groupBy('role')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.role, Number(r.n)]));
+  },
+
+  async saveThumbnail(mint: string, contentType: string, bytes: Uint8Array): Promise<Date> {
+    const row = await db
+      .insertInto('stream_thumbnails')
+      .values({ mint, content_type: contentType, bytes, updated_at: new Date() })
+      .onConflict((oc) =>
+        oc.column('mint').doUpdateSet({ content_type: contentType, bytes, updated_at: new Date() }),
+      )
+      .returning('updated_at')
+      .executeTakeFirstOrThrow();
+    return new Date(row.updated_at);
+  },
+
+  findThumbnail(mint: string) {
+    return db
+      .selectFrom('stream_thumbnails')
+      .select(['content_type', 'bytes', 'updated_at'])
+      .where('mint', '=', mint)
+      .executeTakeFirst();
+  },
+});
+
+export type LiveRepository = ReturnType<typeof createLiveRepository>;

@@ -1,0 +1,81 @@
+import {
+  THUMBNAIL_CONTENT_TYPES,
+  THUMBNAIL_MAX_BYTES,
+  ZCreateRoomRequest,
+  ZLiveTokenRequest,
+  ZMintParams,
+} from '@mintcast/contracts';
+import type { FastifyInstance } from 'fastify';
+import { AppError, unauthorized } from '../http/errors.ts';
+import type { LiveService } from './live.service.ts';
+import type { LivePresence } from './live-presence.ts';
+import type { MediaGateway } from './media-gateway.ts';
+import type { ThumbnailsService } from './thumbnails.service.ts';
+
+const WEBHOOK_CONTENT_TYPE = 'application/webhook+json';
+
+export interface LiveRoutesOptions {
+  live: LiveService;
+  presence: LivePresence;
+  thumbnails: ThumbnailsService;
+  gateway: MediaGateway;
+}
+
+/** HTTP only: parse, authorise, status codes. Rules live in the services. */
+export const liveRoutes = async (app: FastifyInstance, opts: LiveRoutesOptions) => {
+  const { live, presence, thumbnails, gateway } = opts;
+
+  // Webhooks are verified against the sha256 of the exact bytes sent, so keep the body as a string.
+  app.addContentTypeParser(WEBHOOK_CONTENT_TYPE, { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
+  app.addContentTypeParser(
+    [...THUMBNAIL_CONTENT_TYPES],
+    { parseAs: 'buffer', bodyLimit: THUMBNAIL_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.post('/api/live/token', { preHandler: app.optionalSession }, async (request) => {
+    const body = ZLiveTokenRequest.parse(request.body);
+    return live.issueToken(request.session?.address ?? null, body);
+  });
+
+  app.post('/api/live/rooms', { preHandler: app.requireSession }, async (request) => {
+    const { roomName } = ZCreateRoomRequest.parse(request.body);
+    return live.createRoom(request.session?.address ?? null, roomName);
+  });
+
+  // Signed by the media server; exempt from the per-IP limit (every webhook comes from one address).
+  app.post('/api/live/webhook', { config: { rateLimit: false } }, async (request, reply) => {
+    if (typeof request.body !== 'string')
+      throw new AppError(415, 'unsupported_media_type', `Webhooks must be sent as ${WEBHOOK_CONTENT_TYPE}`);
+    let event: Awaited<ReturnType<MediaGateway['verifyWebhook']>>;
+    try {
+      event = await gateway.verifyWebhook(request.body, request.headers.authorization);
+    } catch {
+      throw unauthorized('Invalid webhook signature');
+    }
+    await presence.handle(event);
+    return reply.status(200).send({ ok: true });
+  });
+
+  app.put(
+    '/api/live/thumbnails/:mint',
+    { preHandler: app.requireSession, bodyLimit: THUMBNAIL_MAX_BYTES },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError(415, 'unsupported_media_type', 'Thumbnail must be a JPEG or WebP image');
+      return thumbnails.upload(request.session?.address ?? '', mint, request.body);
+    },
+  );
+
+  app.get('/api/live/thumbnails/:mint', async (request, reply) => {
+    const { mint } = ZMintParams.parse(request.params);
+    const thumb = await thumbnails.get(mint);
+    const etag = `"${thumb.updatedAt.getTime()}"`;
+    reply.header('etag', etag).header('cache-control', 'public, max-age=30');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type(thumb.contentType).send(thumb.bytes);
+  });
+};

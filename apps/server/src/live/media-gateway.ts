@@ -1,0 +1,59 @@
+import { AccessToken, RoomServiceClient, type VideoGrant, WebhookReceiver } from 'livekit-server-sdk';
+
+export interface MediaConfig {
+  url: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+export interface TokenSpec {
+  identity: string;
+  name: string;
+  metadata: string;
+  ttlSeconds: number;
+  grant: VideoGrant;
+}
+
+/** Twirp (RoomService) speaks HTTP on the same host as the signal WebSocket. */
+const httpUrl = (wsUrl: string): string => wsUrl.replace(/^ws(s?):\/\//i, 'http$1://');
+
+/**
+ * The one place that talks to LiveKit (or apps/media) through livekit-server-sdk: access tokens,
+ * rooms, and webhook verification. Everything else in the live feature goes through this.
+ */
+export const createMediaGateway = (config: MediaConfig) => {
+  const rooms = new RoomServiceClient(httpUrl(config.url), config.apiKey, config.apiSecret);
+  const receiver = new WebhookReceiver(config.apiKey, config.apiSecret);
+
+  return {
+    /** The URL browsers connect to. */
+    url: config.url,
+
+    mintToken(spec: TokenSpec): Promise<string> {
+      const token = new AccessToken(config.apiKey, config.apiSecret, {
+        identity: spec.identity,
+        name: spec.name,
+        metadata: spec.metadata,
+        ttl: spec.ttlSeconds,
+      });
+      token.addGrant(spec.grant);
+      return token.toJwt();
+    },
+
+    async createRoom(name: string, opts: { emptyTimeoutS: number; departureTimeoutS: number }) {
+      const room = await rooms.createRoom({
+        name,
+        emptyTimeout: opts.emptyTimeoutS,
+        departureTimeout: opts.departureTimeoutS,
+      });
+      return { name: room.name };
+    },
+
+    /** Checks the signed `Authorization` JWT and the sha256 of the exact body; throws when either is wrong. */
+    verifyWebhook(rawBody: string, authorization: string | undefined) {
+      return receiver.receive(rawBody, authorization);
+    },
+  };
+};
+
+export type MediaGateway = ReturnType<typeof createMediaGateway>;

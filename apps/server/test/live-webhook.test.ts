@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import { roomNameForMint, ZApiError } from '@mintcast/contracts';
+import { AccessToken, ParticipantInfo, Room, WebhookEvent } from 'livekit-server-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStream, randomAddress } from './support/builders.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { testConfig } from './support/test-config.ts';
+import { databaseKind } from './support/test-database.ts';
+
+const GRACE_MS = 300;
+const { apiKey, apiSecret } = testConfig().livekit;
+
+let t: TestApp;
+beforeAll(async () => {
+  const previous = process.env.LIVE_HOST_GRACE_MS;
+  process.env.LIVE_HOST_GRACE_MS = String(GRACE_MS);
+  try {
+    t = await createTestApp();
+  } finally {
+    if (previous === undefined) delete process.env.LIVE_HOST_GRACE_MS;
+    else process.env.LIVE_HOST_GRACE_MS = previous;
+  }
+});
+afterAll(() => t?.close());
+
+let sidCounter = 0;
+const participant = (identity: string, role: 'host' | 'viewer', sid = `PA_${++sidCounter}`) =>
+  new ParticipantInfo({ sid, identity, metadata: JSON.stringify({ role }) });
+
+type EventName = 'room_started' | 'room_finished' | 'participant_joined' | 'participant_left';
+
+/**
+ * LiveKit's webhook message. (The SDK's subclass re-declares `event` as a class field, which resets the
+ * value given to the constructor, so it is assigned afterwards.)
+ */
+const webhookEvent = (event: string, room: string, p?: ParticipantInfo): WebhookEvent => {
+  const msg = new WebhookEvent({
+    id: `EV_${Math.random().toString(36).slice(2)}`,
+    createdAt: BigInt(Math.floor(Date.now() / 1000)),
+    room: new Room({ sid: 'RM_1', name: room }),
+    ...(p ? { participant: p } : {}),
+  });
+  msg.event = event as WebhookEvent['event'];
+  return msg;
+};
+
+/** The body and Authorization header exactly as LiveKit (and apps/media) build them. */
+const signed = async (mint: string, event: EventName, p?: ParticipantInfo, secret = apiSecret) => {
+  const body = JSON.stringify(webhookEvent(event, roomNameForMint(mint), p).toJson());
+  const at = new AccessToken(apiKey, secret, { ttl: '5m' });
+  at.sha256 = createHash('sha256').update(body).digest('base64');
+  return { body, authorization: await at.toJwt() };
+};
+
+const deliver = (msg: { body: string; authorization?: string }, contentType = 'application/webhook+json') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/live/webhook',
+    payload: msg.body,
+    headers: {
+      'content-type': contentType,
+      ...(msg.authorization ? { authorization: msg.authorization } : {}),
+    },
+  });
+
+const send = async (mint: string, event: EventName, p?: ParticipantInfo) => {
+  const res = await deliver(await signed(mint, event, p));
+  expect(res.statusCode).toBe(200);
+};
+
+const stream = (mint: string) => t.app.ctx.streams.get(mint);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe(`POST /api/live/webhook signature (${databaseKind()})`, () => {
+  it('accepts a correctly signed webhook', async () => {
+    const s = await createStream(t.database.db, { is_currently_live: true });
+    const res = await deliver(await signed(s.mint, 'participant_joined', participant('viewer-1', 'viewer')));
+    expect(res.statusCode).toBe(200);
+    expect((await stream(s.mint)).num_participants).toBe(1);
+  });
+
+  it('rejects a webhook signed with another secret, and changes nothing', async () => {
+    const s = await createStream(t.database.db, { is_currently_live: true });
+    const forged = await signed(s.mint, 'room_finished', undefined, 'not-the-secret-0123456789abcdefgh');
+    const res = await deliver(forged);
+    expect(res.statusCode).toBe(401);
+    expect(ZApiError.parse(res.json()).error.code).toBe('unauthorized');
+    expect((await stream(s.mint)).is_currently_live).toBe(true);
+  });
+
+  it('rejects a body tampered with after signing', async () => {
+    const s = await createStream(t.database.db, { is_currently_live: true });
+    const other = await createStream(t.database.db, { is_currently_live: true });
+    const genuine = await signed(s.mint, 'participant_joined', participant('viewer-x', 'viewer'));
+    const tampered = {
+      body: genuine.body.replace(s.mint, other.mint).replace('participant_joined', 'room_finished'),
+      authorization: genuine.authorization,
+    };
+    expect(tampered.body).not.toBe(genuine.body);
+    expect((await deliver(tampered)).statusCode).toBe(401);
+    // Even one extra whitespace byte changes the sha256.
+    expect((await deliver({ ...genuine, body: `${genuine.body} ` })).statusCode).toBe(401);
+    expect((await stream(other.mint)).is_currently_live).toBe(true);
+  });
+
+  it('rejects an unsigned webhook and one sent as plain JSON', async () => {
+    const s = await createStream(t.database.db, { is_currently_live: true });
+    const msg = await signed(s.mint, 'room_finished');
+    expect((await deliver({ body: msg.body })).statusCode).toBe(401);
+    const asJson = await deliver(msg, 'application/json');
+    expect(asJson.statusCode).toBe(415);
+    expect((await stream(s.mint)).is_currently_live).toBe(true);
+  });
+
+  it('ignores rooms that are not stream rooms', async () => {
+    const body = JSON.stringify(webhookEvent('room_finished', 'lobby').toJson());
+    const at = new AccessToken(apiKey, apiSecret, { ttl: '5m' });
+    at.sha256 = createHash('sha256').update(body).digest('base64');
+    expect((await deliver({ body, authorization: await at.toJwt() })).statusCode).toBe(200);
+  });
+});
+
+describe(`live flag and participant count from webhooks (${databaseKind()})`, () => {
+  it('counts viewers (not the host) as they join and leave', async () => {
+    const s = await createStream(t.database.db, { is_currently_live: true });
+    const host = participant(randomAddress(), 'host');
+    const v1 = participant('viewer-1-aa', 'viewer');
+    const v2 = participant('viewer-2-bb', 'viewer');
+    await send(s.mint, 'room_started');
+    await send(s.mint, 'participant_joined', host);
+    expect((await stream(s.mint)).num_participants).toBe(0);
+    await send(s.mint, 'participant_joined', v1);
+    await send(s.mint, 'participant_joined', v2);
+    expect((await stream(s.mint)).num_participants).toBe(2);
+    await send(s.mint, 'participant_joined', v2); // a redelivered webhook does not double count
+    expect((await stream(s.mint)).num_participants).toBe(2);
+    await send(s.mint, 'participant_left', v1);
+    expect(await stream(s.mint)).toMatchObject({ num_participants: 1, is_currently_live: true });
+  });
+
+  it('a late participant_left of an evicted session does not remove its successor', async () => {
+    const s = await createStream(t.database.db, { is_currently_live: true });
+    const old = participant('viewer-same', 'viewer', 'PA_old');
+    const fresh = participant('viewer-same', 'viewer', 'PA_new');
+    await send(s.mint, 'participant_joined', old);
+    await send(s.mint, 'participant_joined', fresh);
+    await send(s.mint, 'participant_left', old);
+    expect((await stream(s.mint)).num_participants).toBe(1);
+  });
+
+  it('takes the stream offline when the host stays away past the grace period', async () => {
+    const s = await createStream(t.database.db, { is_currently_live: true });
+    const host = participant(randomAddress(), 'host');
+    await send(s.mint, 'participant_joined', host);
+    await send(s.mint, 'participant_joined', participant('viewer-g', 'viewer'));
+    await send(s.mint, 'participant_left', host);
+    expect((await stream(s.mint)).is_currently_live).toBe(true); // not yet: within the grace period
+    await expect
+      .poll(async () => stream(s.mint), { timeout: GRACE_MS * 10, interval: 50 })
+      .toMatchObject({ is_currently_live: false, num_participants: 0 });
+  });
+
+  it('keeps the stream live when the host comes back within the grace period', async () => {
+    const s = await createStream(t.database.db, { is_currently_live: true });
+    const identity = randomAddress();
+    await send(s.mint, 'participant_joined', participant(identity, 'host', 'PA_h1'));
+    await send(s.mint, 'participant_left', participant(identity, 'host', 'PA_h1'));
+    await sleep(GRACE_MS / 3);
+    await send(s.mint, 'participant_joined', participant(identity, 'host', 'PA_h2'));
+    await sleep(GRACE_MS * 2);
+    expect((await stream(s.mint)).is_currently_live).toBe(true);
+  });
+
+  it('keeps the stream live when the new session joined before the old one was reported gone', async () => {
+    const s = await createStream(t.database.db, { is_currently_live: true });
+    const identity = randomAddress();
+    await send(s.mint, 'participant_joined', participant(identity, 'host', 'PA_a'));
+    await send(s.mint, 'participant_joined', participant(identity, 'host', 'PA_b'));
+    await send(s.mint, 'participant_left', participant(identity, 'host', 'PA_a'));
+    await sleep(GRACE_MS * 2);
+    expect((await stream(s.mint)).is_currently_live).toBe(true);
+  });
+
+  it('takes the stream offline at once when the room finishes', async () => {
+    const s = await createStream(t.database.db, { is_currently_live: true, num_participants: 3 });
+    await send(s.mint, 'participant_joined', participant(randomAddress(), 'host'));
+    await send(s.mint, 'participant_joined', participant('viewer-f', 'viewer'));
+    await send(s.mint, 'room_finished');
+    expect(await stream(s.mint)).toMatchObject({ is_currently_live: false, num_participants: 0 });
+    // The next room starts from an empty participant list.
+    await send(s.mint, 'room_started');
+    await send(s.mint, 'participant_joined', participant('viewer-n', 'viewer'));
+    expect((await stream(s.mint)).num_participants).toBe(1);
+  });
+});
