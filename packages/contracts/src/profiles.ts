@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ZStream, ZStreamCounts } from './streams.ts';
+
+export const USERNAME_RE = /^[a-z0-9_]{3,20}$/;
+export const USERNAME_RULE_MESSAGE = 'Username must be 3–20 characters: a–z, 0–9 or _';
+
+export const ZProfile = z.object({
+  address: z.string(),
+  username: z.string().nullable(),
+  profile_image: z.string().nullable(),
+});
+export type TProfile = z.infer<typeof ZProfile>;
+
+/** `PUT /api/profile`. Empty strings clear a field; usernames are compared in lower case. */
+export const ZProfileUpdate = z.object({
+  username: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => v || null)
+    .pipe(z.string().regex(USERNAME_RE, USERNAME_RULE_MESSAGE).nullable())
+    .nullable()
+    .optional(),
+  profile_image: z
+    .string()
+    .trim()
+    .max(2048)
+    .transform((v) => v || null)
+    .pipe(
+      z
+        .string()
+        .url('Avatar must be an image URL')
+        .refine((v) => /^https?:\/\//i.test(v), 'Avatar must be an http(s) URL')
+        .nullable(),
+    )
+    .nullable()
+    .optional(),
+});
+export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
+
+export const ZViewerState = z.object({ liked: z.boolean(), subscribed: z.boolean() });
+export type TViewerState = z.infer<typeof ZViewerState>;
+
+/** What like/follow mutations return: fresh counts and the caller's state. */
+export const ZEngagement = ZStreamCounts.merge(ZViewerState);
+export type TEngagement = z.infer<typeof ZEngagement>;
+
+export const ZFavorites = z.object({ items: z.array(ZStream) });
+export type TFavorites = z.infer<typeof ZFavorites>;
