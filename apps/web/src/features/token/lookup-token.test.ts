@@ -74,7 +74,13 @@ describe('lookupToken', () => {
     const { seen, toast } = toasts();
     let calls = 0;
     for (const bad of ['', '0x123', `${ADDRESS}0`, 'not an address at all but long enough']) {
-      const result = await lookupToken(bad, { toast, fetchToken: async () => (calls++, data()) });
+      const result = await lookupToken(bad, {
+        toast,
+        fetchToken: async () => {
+          calls += 1;
+          return data();
+        },
+      });
       expect(result).toEqual({ status: 'invalid', message: 'Please enter a valid BSC token address' });
     }
     expect(calls).toBe(0);
@@ -86,7 +92,10 @@ describe('lookupToken', () => {
     const asked: string[] = [];
     const result = await lookupToken(`  ${ADDRESS}  `, {
       toast,
-      fetchToken: async (a) => (asked.push(a), data()),
+      fetchToken: async (a) => {
+        asked.push(a);
+        return data();
+      },
     });
     expect(asked).toEqual([ADDRESS]);
     expect(result.status).toBe('ok');
