@@ -1,5 +1,6 @@
 import {
   ReceiverEstimatedMaxBitrate,
+  type RTCDataChannel,
   RTCPeerConnection,
   type RTCRtpTransceiver,
   RtcpPayloadSpecificFeedback,
@@ -22,6 +23,7 @@ export interface PublisherHandlers {
   /** Called with the offer's m-sections after it was applied and before answering. */
   onOffer(sections: SdpSection[], transceivers: RTCRtpTransceiver[]): void;
   onFailed(): void;
+  onDataChannel(channel: RTCDataChannel): void;
 }
 
 /** The client's publisher PC: the client offers, we answer (echoing the offer id). */
@@ -39,9 +41,8 @@ export class PublisherTransport {
     this.pc.onIceCandidate.subscribe((c) => {
       if (c?.candidate) handlers.sendTrickle(candidateJson(c));
     });
-    // Data channels the client opens here (_reliable, _lossy) are accepted by werift; we do not
-    // relay data packets yet.
-    this.pc.onDataChannel.subscribe(() => undefined);
+    // Data channels the client opens here (_reliable, _lossy) carry its data packets.
+    this.pc.onDataChannel.subscribe((channel) => handlers.onDataChannel(channel));
     this.pc.connectionStateChange.subscribe((s) => {
       if (s === 'failed' && !this.closed) handlers.onFailed();
     });

@@ -1,4 +1,4 @@
-import { RTCPeerConnection, type RTCRtpTransceiver } from 'werift';
+import { type RTCDataChannel, RTCPeerConnection, type RTCRtpTransceiver } from 'werift';
 import type { ServerContext } from '../config.ts';
 import { subscriberPeerConfig } from './peer-config.ts';
 import { candidateJson } from './trickle.ts';
@@ -26,6 +26,7 @@ export class SubscriberTransport {
   private debounce?: NodeJS.Timeout;
   private closed = false;
   private connected = false;
+  private readonly channels = new Map<string, RTCDataChannel>();
 
   constructor(
     ctx: ServerContext,
@@ -46,9 +47,15 @@ export class SubscriberTransport {
   }
 
   start(): void {
-    this.pc.createDataChannel('_reliable', { ordered: true });
-    this.pc.createDataChannel('_lossy', { ordered: false, maxRetransmits: 0 });
+    this.channels.set('_reliable', this.pc.createDataChannel('_reliable', { ordered: true }));
+    this.channels.set('_lossy', this.pc.createDataChannel('_lossy', { ordered: false, maxRetransmits: 0 }));
     this.negotiate();
+  }
+
+  /** Sends a relayed data packet on the channel with that label, once it is open. */
+  sendData(label: string, data: Buffer): void {
+    const channel = this.channels.get(label) ?? this.channels.get('_reliable');
+    if (channel?.readyState === 'open') channel.send(data);
   }
 
   /** Adds a sendonly transceiver whose msid is `PA_x|TR_y TR_y`, as livekit-client expects. */

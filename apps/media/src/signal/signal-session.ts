@@ -11,6 +11,7 @@ import {
 import type { WebSocket } from 'ws';
 import type { JoinGrant } from '../auth.ts';
 import { PING_TIMEOUT_SEC } from '../config.ts';
+import { relayDataChannel } from '../room/data-relay.ts';
 import { Participant, type SignalMessage, type SignalSink } from '../room/participant.ts';
 import { permissionFromGrant } from '../room/permissions.ts';
 import type { Room } from '../room/room.ts';
@@ -117,6 +118,7 @@ export function runSignalSession(
         value: new TrickleRequest({ candidateInit, target: SignalTarget.PUBLISHER }),
       }),
     onOffer: (sections, transceivers) => room.media.onPublisherOffer(p, sections, transceivers),
+    onDataChannel: (channel) => relayDataChannel(room, p, channel),
     onFailed: () =>
       room.remove(p, DisconnectReason.CONNECTION_TIMEOUT, { leaveAction: LeaveRequest_Action.RECONNECT }),
   });

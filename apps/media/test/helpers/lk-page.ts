@@ -30,6 +30,7 @@ window.lkJoin = async (url, token) => {
   room.on(LK.RoomEvent.TrackUnpublished, (pub, p) => log('unpublished', pub.source, p.identity));
   room.on(LK.RoomEvent.ParticipantConnected, (p) => log('participantConnected', p.identity));
   room.on(LK.RoomEvent.ParticipantDisconnected, (p) => log('participantDisconnected', p.identity));
+  room.on(LK.RoomEvent.DataReceived, (payload, p) => log('data', new TextDecoder().decode(payload), p?.identity));
   room.on(LK.RoomEvent.Reconnecting, () => log('reconnecting'));
   room.on(LK.RoomEvent.Reconnected, () => log('reconnected'));
   room.on(LK.RoomEvent.Disconnected, (reason) => log('disconnected', reason));
