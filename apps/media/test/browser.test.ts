@@ -118,8 +118,15 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', () => 
   });
 
   it('relays data packets from the host to the viewer, stamped with the sender', async () => {
-    await run(host, "await room.localParticipant.publishData(new TextEncoder().encode('hello viewers'), { reliable: true });");
-    await waitFor(async () => (await events(viewer)).some((x) => x[0] === 'data' && x[1] === 'hello viewers' && x[2] === 'host'), 'data packet on the viewer');
+    await run(
+      host,
+      "await room.localParticipant.publishData(new TextEncoder().encode('hello viewers'), { reliable: true });",
+    );
+    await waitFor(
+      async () =>
+        (await events(viewer)).some((x) => x[0] === 'data' && x[1] === 'hello viewers' && x[2] === 'host'),
+      'data packet on the viewer',
+    );
   });
 
   it('host mute/unmute and screen share reach the viewer', async () => {
