@@ -1,15 +1,17 @@
-import { TOAST_LIFETIME_MS } from '@mintcast/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { queryClient } from './lib/query-client.ts';
+import { LazyToaster } from './lib/toaster.tsx';
 import { router } from './router.tsx';
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="bottom-right" theme="dark" closeButton richColors duration={TOAST_LIFETIME_MS} />
+      <Suspense fallback={null}>
+        <LazyToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,3 @@
-import { ZApiError } from '@mintcast/contracts';
 import type { z } from 'zod';
 
 /** An API failure with the server's `{ error: { code, message } }` (or a network failure: status 0). */
@@ -37,6 +36,17 @@ const send = async (path: string, init: RequestInit, token: string | null): Prom
   }
 };
 
+/**
+ * Read `{ error: { code, message } }` (ZApiError) by hand: this module is in the first chunk, and the error
+ * shape is two strings, so it does not need the schema library.
+ */
+const errorOf = (body: unknown): { code: string; message: string } | null => {
+  const e = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return e && typeof e.code === 'string' && typeof e.message === 'string'
+    ? { code: e.code, message: e.message }
+    : null;
+};
+
 /** Fetch a JSON API path and parse the response with the given contract schema. */
 export const apiFetch = async <S extends z.ZodType>(
   path: string,
@@ -55,8 +65,8 @@ export const apiFetch = async <S extends z.ZodType>(
     throw new ApiError(res.status, 'bad_response', `Unexpected response (HTTP ${res.status})`);
   }
   if (!res.ok) {
-    const parsed = ZApiError.safeParse(body);
-    if (parsed.success) throw new ApiError(res.status, parsed.data.error.code, parsed.data.error.message);
+    const error = errorOf(body);
+    if (error) throw new ApiError(res.status, error.code, error.message);
     throw new ApiError(res.status, 'http_error', `HTTP error ${res.status}`);
   }
   return schema.parse(body);
