@@ -95,6 +95,21 @@ describe(`realtime (${databaseKind()}, ${COUNT} instance${COUNT > 1 ? 's' : ''})
     for (const c of [onFirst, onLast, other]) c.ws.close();
   });
 
+  it('delivers a message too big for one NOTIFY (long profile image URL) by fetching the row', async () => {
+    const author = await signIn(first().app);
+    const image = `https://example.com/${'a'.repeat(7_800)}.png`;
+    await first()
+      .database.db.insertInto('profiles')
+      .values({ address: author.address, profile_image: image })
+      .execute();
+    const s = await createStream(first().database.db);
+    const viewer = await subscribed(lastUrl(), chatChannelForMint(s.mint));
+    const msg = await postAs(author, s.mint, 'é'.repeat(500));
+    expect(msg.profile_image).toBe(image);
+    expect((await viewer.waitFor(inserted)).message).toEqual(msg);
+    viewer.ws.close();
+  });
+
   it('tells every instance when the host deletes a message', async () => {
     const poster = await signIn(first().app);
     const host = await signIn(first().app);

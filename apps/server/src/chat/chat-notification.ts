@@ -5,7 +5,6 @@ import {
   ZChatMessage,
 } from '@mintcast/contracts';
 import { z } from 'zod';
-import { NOTIFY_MAX_PAYLOAD_BYTES } from '../realtime/pubsub.ts';
 
 /** The pub/sub topic every instance listens on for chat changes. */
 export const CHAT_TOPIC = 'chat';
@@ -16,13 +15,6 @@ const ZNotification = z.discriminatedUnion('k', [
   z.object({ k: z.literal('ins_ref'), mint: z.string(), id: z.string() }),
   z.object({ k: z.literal('del'), mint: z.string(), id: z.string() }),
 ]);
-
-/** Payload announcing a new message: the whole row when it fits in a NOTIFY, else its id. */
-export const insertedPayload = (message: TChatMessage): string => {
-  const full = JSON.stringify({ k: 'ins', m: message });
-  if (Buffer.byteLength(full) <= NOTIFY_MAX_PAYLOAD_BYTES) return full;
-  return JSON.stringify({ k: 'ins_ref', mint: message.stream_id, id: message.id });
-};
 
 export const deletedPayload = (mint: string, id: string): string => JSON.stringify({ k: 'del', mint, id });
 

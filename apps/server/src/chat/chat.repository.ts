@@ -30,20 +30,55 @@ export const createChatRepository = (db: Kysely<Database>) => ({
     return row ? { creator: row.creator_address } : undefined;
   },
 
-  profile(address: string) {
+  /**
+   * Everything a post needs to know in one round trip: does the stream exist, is the author muted there
+   * (and until when), and the author's server-side profile.
+   */
+  async postContext(streamId: string, address: string) {
     return db
-      .selectFrom('profiles')
-      .select(['username', 'profile_image'])
-      .where('address', '=', address)
+      .selectFrom('streams as s')
+      .leftJoin('profiles as p', (j) => j.on('p.address', '=', address))
+      .leftJoin('chat_mutes as m', (j) =>
+        j
+          .onRef('m.stream_id', '=', 's.mint')
+          .on('m.user_address', '=', address)
+          .on('m.muted_until', '>', sql<Date>`now()`),
+      )
+      .select(['s.mint', 'p.username', 'p.profile_image', 'm.muted_until'])
+      .where('s.mint', '=', streamId)
       .executeTakeFirst();
   },
 
-  insert(values: Insertable<MessagesTable>, notify: NotifyWith<MessageRow>): Promise<MessageRow> {
-    return db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('messages').values(values).returningAll().executeTakeFirstOrThrow();
-      await sql`select pg_notify(${notify.channel}, ${notify.payloadOf(row)})`.execute(trx);
-      return row;
-    });
+  /**
+   * Insert and NOTIFY in ONE statement (one round trip, one implicit transaction): the notification leaves
+   * only if the row commits, in commit order. The payload is the full row as JSON when it fits under the
+   * NOTIFY limit, else a reference by id. created_at is cut to milliseconds so the API and the event agree.
+   */
+  async insertAndNotify(
+    values: Omit<Insertable<MessagesTable>, 'id' | 'created_at'>,
+    channel: string,
+    maxPayloadBytes: number,
+  ): Promise<MessageRow> {
+    const result = await sql<MessageRow>`
+      WITH ins AS (
+        INSERT INTO messages (stream_id, user_address, username, profile_image, content, created_at)
+        VALUES (${values.stream_id}, ${values.user_address}, ${values.username ?? null},
+                ${values.profile_image ?? null}, ${values.content}, date_trunc('milliseconds', now()))
+        RETURNING *
+      ), j AS (
+        SELECT ins.*, json_build_object('k', 'ins', 'm', json_build_object(
+          'id', ins.id::text, 'stream_id', ins.stream_id, 'user_address', ins.user_address,
+          'username', ins.username, 'profile_image', ins.profile_image, 'content', ins.content,
+          'created_at', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text AS full_payload
+        FROM ins
+      )
+      SELECT j.id, j.stream_id, j.user_address, j.username, j.profile_image, j.content, j.created_at,
+             pg_notify(${channel}, CASE WHEN octet_length(j.full_payload) <= ${maxPayloadBytes} THEN j.full_payload
+               ELSE json_build_object('k', 'ins_ref', 'mint', j.stream_id, 'id', j.id::text)::text END)
+      FROM j`.execute(db);
+    const row = result.rows[0];
+    if (!row) throw new Error('insert returned no row');
+    return row;
   },
 
   /** Delete one message of a stream; false when it does not exist there. */
@@ -59,16 +94,6 @@ export const createChatRepository = (db: Kysely<Database>) => ({
       await sql`select pg_notify(${notify.channel}, ${notify.payloadOf(id)})`.execute(trx);
       return true;
     });
-  },
-
-  activeMuteUntil(streamId: string, address: string): Promise<{ muted_until: Date } | undefined> {
-    return db
-      .selectFrom('chat_mutes')
-      .select('muted_until')
-      .where('stream_id', '=', streamId)
-      .where('user_address', '=', address)
-      .where('muted_until', '>', sql<Date>`now()`)
-      .executeTakeFirst();
   },
 
   upsertMute(streamId: string, address: string, until: Date, by: string) {

@@ -1,8 +1,8 @@
 import type { TChatHistory, TChatHistoryQuery, TChatMessage, TChatMute } from '@mintcast/contracts';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../http/errors.ts';
-import type { PubSub } from '../realtime/pubsub.ts';
+import { NOTIFY_MAX_PAYLOAD_BYTES, type PubSub } from '../realtime/pubsub.ts';
 import type { ChatRepository } from './chat.repository.ts';
-import { CHAT_TOPIC, deletedPayload, insertedPayload } from './chat-notification.ts';
+import { CHAT_TOPIC, deletedPayload } from './chat-notification.ts';
 import { toChatMessage } from './chat-row.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
 
@@ -45,10 +45,10 @@ export const createChatService = (
     },
 
     async post(actor: string, mint: string, content: string): Promise<TChatMessage> {
-      await requireStream(mint);
-      const mute = await repo.activeMuteUntil(mint, actor);
-      if (mute) {
-        const n = minutesLeft(new Date(mute.muted_until));
+      const context = await repo.postContext(mint, actor);
+      if (!context) throw notFound(STREAM_NOT_FOUND);
+      if (context.muted_until) {
+        const n = minutesLeft(new Date(context.muted_until));
         throw new AppError(
           403,
           'muted',
@@ -61,16 +61,16 @@ export const createChatService = (
           `You are sending messages too fast. Try again in ${Math.ceil(waitMs / 1000)} s`,
         );
       }
-      const profile = await repo.profile(actor);
-      const row = await repo.insert(
+      const row = await repo.insertAndNotify(
         {
           stream_id: mint,
           user_address: actor,
-          username: profile?.username ?? null,
-          profile_image: profile?.profile_image ?? null,
+          username: context.username ?? null,
+          profile_image: context.profile_image ?? null,
           content,
         },
-        { channel, payloadOf: (r) => insertedPayload(toChatMessage(r)) },
+        channel,
+        NOTIFY_MAX_PAYLOAD_BYTES,
       );
       return toChatMessage(row);
     },

@@ -1,0 +1,195 @@
+/**
+ * Issue 5 budget: one stream, N viewers on one server process, R messages/s posted for S seconds.
+ * Prints lost / duplicated deliveries, p50/p99 post→receive, deliveries/s and server memory over time,
+ * for the real app (POST /api/streams/{mint}/messages → NOTIFY → WebSocket) and for a bare `ws`
+ * broadcast server (the ceiling), then the ratios. Prints, never asserts.
+ * Run: npx tsx bench/chat/chat-fanout.ts   (BENCH_VIEWERS=2000 BENCH_RATE=20 BENCH_SECONDS=60)
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { WebSocket } from 'ws';
+import { repoRoot } from '../support/child.ts';
+import { ms, perSec, report } from '../support/report.ts';
+
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 2000);
+const RATE = Number(process.env.BENCH_RATE ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const POSTERS = Math.max(1, Math.ceil((RATE * 30) / 15)); // each poster well under 20 per 30 s
+const MINT = `0x${'b'.repeat(40)}`;
+const CHANNEL = `stream_chat_${MINT}`;
+
+interface Child {
+  port: number;
+  tokens: string[];
+  mem: { t: number; rss: number; heap: number }[];
+  stop(): void;
+}
+
+const start = (entry: string): Promise<Child> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [entry], {
+      cwd: repoRoot,
+      env: { ...process.env, BENCH_POSTERS: String(POSTERS), BENCH_MINT: MINT },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const mem: Child['mem'] = [];
+    let tokens: string[] = [];
+    let buf = '';
+    const t0 = Date.now();
+    child.stdout.on('data', (d) => {
+      buf += String(d);
+      let nl = buf.indexOf('\n');
+      while (nl >= 0) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        nl = buf.indexOf('\n');
+        if (line.startsWith('TOKENS ')) tokens = JSON.parse(line.slice(7));
+        else if (line.startsWith('MEM ')) {
+          const [, rss, heap] = line.split(' ').map(Number);
+          mem.push({ t: (Date.now() - t0) / 1000, rss: rss ?? 0, heap: heap ?? 0 });
+        } else if (line.startsWith('READY ')) {
+          resolve({ port: Number(line.slice(6)), tokens, mem, stop: () => child.kill('SIGTERM') });
+        }
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
+  });
+
+const connectViewers = async (url: string, subscribe: boolean, onMessage: (seq: number) => void) => {
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < VIEWERS; i += 100) {
+    const batch = Array.from({ length: Math.min(100, VIEWERS - i) }, () => {
+      const ws = new WebSocket(url);
+      ws.on('message', (data) => {
+        const text = data.toString();
+        const at = text.indexOf('"content":"#');
+        if (at >= 0) onMessage(Number.parseInt(text.slice(at + 12), 10));
+      });
+      sockets.push(ws);
+      return new Promise<void>((resolve, reject) => {
+        ws.once('open', () => {
+          if (!subscribe) return resolve();
+          ws.send(JSON.stringify({ type: 'subscribe', channel: CHANNEL }));
+          ws.once('message', () => resolve());
+        });
+        ws.once('error', reject);
+      });
+    });
+    await Promise.all(batch);
+  }
+  return sockets;
+};
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+const run = async (label: string, entry: string, opts: { subscribe: boolean; postPath: string }) => {
+  const server = await start(path.join(repoRoot, 'bench/chat', entry));
+  const total = RATE * SECONDS;
+  const sentAt = new Float64Array(total).fill(-1);
+  const received = new Uint16Array(total);
+  const latencies: number[] = [];
+  let deliveries = 0;
+  let failedPosts = 0;
+  const sockets = await connectViewers(
+    `ws://127.0.0.1:${server.port}/api/realtime`,
+    opts.subscribe,
+    (seq) => {
+      deliveries += 1;
+      if (seq >= 0 && seq < total) {
+        received[seq] = (received[seq] ?? 0) + 1;
+        latencies.push(performance.now() - (sentAt[seq] ?? 0));
+      }
+    },
+  );
+  const memAtStart = server.mem.length;
+  const t0 = performance.now();
+  await new Promise<void>((resolve) => {
+    let seq = 0;
+    const timer = setInterval(
+      () => {
+        // Catch up on timer drift so the offered rate stays RATE/s.
+        const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * RATE) + 1);
+        for (; seq < due; seq++) {
+          const n = seq;
+          sentAt[n] = performance.now();
+          fetch(`http://127.0.0.1:${server.port}${opts.postPath}`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(server.tokens.length
+                ? { authorization: `Bearer ${server.tokens[n % server.tokens.length]}` }
+                : {}),
+            },
+            body: JSON.stringify({ content: `#${n} benchmark message with some text in it`, id: String(n) }),
+          })
+            .then((r) => {
+              if (r.status !== 201) failedPosts += 1;
+              return r.arrayBuffer();
+            })
+            .catch(() => {
+              failedPosts += 1;
+            });
+        }
+        if (seq >= total) {
+          clearInterval(timer);
+          resolve();
+        }
+      },
+      1000 / RATE / 2,
+    );
+  });
+  const postingSeconds = (performance.now() - t0) / 1000;
+  await new Promise((r) => setTimeout(r, 3000)); // drain
+  const elapsed = (performance.now() - t0) / 1000;
+  let lost = 0;
+  let duplicated = 0;
+  for (let i = 0; i < total; i++) {
+    const r = received[i] ?? 0;
+    if (r < VIEWERS) lost += VIEWERS - r;
+    if (r > VIEWERS) duplicated += r - VIEWERS;
+  }
+  latencies.sort((a, b) => a - b);
+  const mem = server.mem.slice(memAtStart);
+  const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
+  const samples = mem
+    .filter((_, i) => i % Math.max(1, Math.floor(mem.length / 6)) === 0)
+    .map((m) => mb(m.rss));
+  for (const s of sockets) s.terminate();
+  server.stop();
+  const result = {
+    deliveriesPerSec: deliveries / postingSeconds,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+  };
+  report(
+    `${label}: ${VIEWERS} viewers, ${RATE} msg/s for ${SECONDS} s`,
+    'npx tsx bench/chat/chat-fanout.ts',
+    [
+      ['posted / failed posts', `${total} / ${failedPosts}`],
+      ['expected deliveries', (total * VIEWERS).toLocaleString('en-US')],
+      ['received deliveries', deliveries.toLocaleString('en-US')],
+      ['lost / duplicated', `${lost} / ${duplicated}`],
+      ['post→receive p50 / p99', `${ms(result.p50)} / ${ms(result.p99)}`],
+      ['deliveries/s (posting window)', perSec(result.deliveriesPerSec)],
+      ['server RSS over time', samples.join(' → ')],
+      ['server RSS first → last', `${mb(mem[0]?.rss ?? 0)} → ${mb(mem.at(-1)?.rss ?? 0)}`],
+      ['elapsed incl. drain', `${elapsed.toFixed(1)} s`],
+    ],
+  );
+  return result;
+};
+
+const chat = await run('Mintcast chat (app + PGlite NOTIFY)', 'chat-server.ts', {
+  subscribe: true,
+  postPath: `/api/streams/${MINT}/messages`,
+});
+const bare = await run('bare ws broadcast (ceiling)', 'ws-baseline-server.ts', {
+  subscribe: false,
+  postPath: '/post',
+});
+report('ratio chat / bare ws', 'npx tsx bench/chat/chat-fanout.ts', [
+  ['deliveries/s', (chat.deliveriesPerSec / bare.deliveriesPerSec).toFixed(2)],
+  ['p99 latency (bare / chat)', (bare.p99 / chat.p99).toFixed(2)],
+]);
+process.exit(0);
