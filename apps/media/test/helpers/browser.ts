@@ -3,7 +3,7 @@ import { type Browser, chromium } from 'playwright-core';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** One headless Chromium with fake camera, microphone and screen. */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -19,6 +19,7 @@ export function launchChromium(): Promise<Browser> {
       '--use-fake-ui-for-media-stream',
       '--autoplay-policy=no-user-gesture-required',
       '--auto-select-desktop-capture-source=Entire screen',
+      ...extraArgs,
     ],
   });
 }

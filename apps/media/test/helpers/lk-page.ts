@@ -10,6 +10,7 @@ const LK = window.LivekitClient;
 window.lk = { room: null, events: [] };
 const log = (...e) => window.lk.events.push(e);
 window.lkJoin = async (url, token) => {
+  window.lk.joinStartedAt = performance.now();
   const room = new LK.Room({ adaptiveStream: false, dynacast: false });
   window.lk.room = room;
   room.on(LK.RoomEvent.TrackSubscribed, (track, pub, p) => {
@@ -17,6 +18,10 @@ window.lkJoin = async (url, token) => {
     el.muted = true;
     el.dataset.sid = pub.trackSid;
     el.dataset.source = pub.source;
+    // Time to first frame: the first frame the compositor presents for this element.
+    if (track.kind === 'video' && el.requestVideoFrameCallback) {
+      el.requestVideoFrameCallback(() => { window.lk.firstFrameAt ??= performance.now(); });
+    }
     document.body.appendChild(el);
     log('subscribed', pub.source, p.identity, pub.trackSid);
   });

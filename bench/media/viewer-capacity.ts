@@ -1,0 +1,177 @@
+/**
+ * Viewer capacity of the embedded SFU: one host publishes ≈ 2 Mbps of VP8, N werift viewers in
+ * another process subscribe, and the SFU process's CPU time is read over a fixed window.
+ * Prints, never asserts.
+ *
+ * Publisher: BENCH_PUBLISHER=synthetic (default: werift sending VP8-shaped RTP at 2 Mbps, one
+ * layer) or BENCH_PUBLISHER=chromium (Chromium looping a noisy 960x540 Y4M, simulcast q/h/f;
+ * needs a CPU to spare for the encoder, which a busy 2-core machine does not have).
+ *
+ *   npx tsx bench/media/viewer-capacity.ts            (steps via BENCH_VIEWERS=5,10,20,40)
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium } from '../../apps/media/test/helpers/browser.ts';
+import { startStaticServer } from '../../apps/media/test/helpers/static-server.ts';
+import { joinToken, KEYS } from '../../apps/media/test/helpers/tokens.ts';
+import { ensureNoisyY4m } from './noisy-y4m.lib.ts';
+import { WeriftPublisher } from './werift-publisher.lib.ts';
+
+const STEPS = (process.env.BENCH_VIEWERS ?? '5,10,20,40,60').split(',').map(Number);
+const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 8_000);
+const SETTLE_MS = 4_000;
+const LIVEKIT_VIEWERS_PER_VCPU = 190;
+const here = import.meta.dirname;
+
+function child(file: string): ChildProcess {
+  return fork(join(here, file), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_KEYS: JSON.stringify(KEYS) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+function ask<T>(cp: ChildProcess, msg: unknown, key: string): Promise<T> {
+  return new Promise((resolve) => {
+    const on = (m: Record<string, unknown>) => {
+      if (key in m) {
+        cp.off('message', on);
+        resolve(m as T);
+      }
+    };
+    cp.on('message', on);
+    if (msg) cp.send(msg as never);
+  });
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function forwarded(httpUrl: string): Promise<number> {
+  const text = await (await fetch(`${httpUrl}/metrics`)).text();
+  return Number(/^media_forwarded_packets_total (\d+)$/m.exec(text)?.[1] ?? 0);
+}
+
+const PUBLISHER = process.env.BENCH_PUBLISHER ?? 'synthetic';
+const y4m = PUBLISHER === 'chromium' ? ensureNoisyY4m('/tmp/mintcast-bench/noisy-960x540.y4m', 960, 540) : '';
+const server = child('media-server-child.ts');
+const { url } = await ask<{ url: string }>(server, null, 'url');
+const httpUrl = url.replace('ws://', 'http://');
+const viewers = child('viewers-worker.ts');
+const web = await startStaticServer();
+const browser =
+  PUBLISHER === 'chromium' ? await launchChromium([`--use-file-for-fake-video-capture=${y4m}`]) : undefined;
+const synthetic =
+  PUBLISHER === 'chromium'
+    ? undefined
+    : new WeriftPublisher(url, await joinToken('bench-host', 'bench', { canPublish: true }));
+const rows: {
+  n: number;
+  cpuPct: number;
+  pktPerSec: number;
+  usPerPkt: number;
+  lossPct: number;
+  sfuLossPct: number;
+  receiving: number;
+}[] = [];
+try {
+  const hostToken = await joinToken(
+    'bench-host',
+    'bench',
+    { canPublish: true },
+    { metadata: '{"role":"host"}' },
+  );
+  if (browser) {
+    const host = await (await browser.newContext()).newPage();
+    await host.goto(web.url);
+    await host.evaluate(
+      async ([u, t]) => {
+        const g = globalThis as unknown as {
+          lkJoin(u: string, t: string): Promise<void>;
+          lk: { room: { localParticipant: { setCameraEnabled(on: boolean): Promise<void> } } };
+        };
+        await g.lkJoin(u as string, t as string);
+        await g.lk.room.localParticipant.setCameraEnabled(true);
+      },
+      [url, hostToken],
+    );
+    await sleep(6_000); // let Chrome ramp all three layers up under the REMB cap
+  } else {
+    await synthetic?.start(2_000);
+    await sleep(1_000);
+  }
+  let have = 0;
+  for (const n of STEPS) {
+    const tokens = await Promise.all(
+      Array.from({ length: n - have }, (_, i) =>
+        joinToken(`viewer-${have + i}`, 'bench', { canPublish: false }),
+      ),
+    );
+    await ask(viewers, { cmd: 'add', url, tokens }, 'added');
+    have = n;
+    await sleep(SETTLE_MS);
+    const s0 = await ask<{ stats: { received: number; expected: number } }>(
+      viewers,
+      { cmd: 'stats' },
+      'stats',
+    );
+    const c0 = await ask<{ cpu: NodeJS.CpuUsage }>(server, { cmd: 'cpu' }, 'cpu');
+    const f0 = await forwarded(httpUrl);
+    const t0 = performance.now();
+    await sleep(WINDOW_MS);
+    const s1 = await ask<{ stats: { received: number; expected: number }; receiving: number }>(
+      viewers,
+      { cmd: 'stats' },
+      'stats',
+    );
+    const c1 = await ask<{ cpu: NodeJS.CpuUsage }>(server, { cmd: 'cpu' }, 'cpu');
+    const f1 = await forwarded(httpUrl);
+    const secs = (performance.now() - t0) / 1000;
+    const cpuUs = c1.cpu.user + c1.cpu.system - (c0.cpu.user + c0.cpu.system);
+    const pkts = f1 - f0;
+    const expected = s1.stats.expected - s0.stats.expected;
+    const lost = expected - (s1.stats.received - s0.stats.received);
+    const received = s1.stats.received - s0.stats.received;
+    const row = {
+      n,
+      cpuPct: cpuUs / 1e4 / secs,
+      pktPerSec: pkts / secs,
+      usPerPkt: pkts ? cpuUs / pkts : 0,
+      // Gaps in what viewers got (includes loss between publisher and SFU)...
+      lossPct: expected ? (100 * Math.max(0, lost)) / expected : 0,
+      // ...and what the SFU sent that viewers did not get.
+      sfuLossPct: pkts ? (100 * Math.max(0, pkts - received)) / pkts : 0,
+      receiving: s1.receiving,
+    };
+    rows.push(row);
+    console.log(
+      `N=${n}: server CPU ${row.cpuPct.toFixed(1)} % of a core, forwarded ${row.pktPerSec.toFixed(0)} pkt/s, ${row.usPerPkt.toFixed(1)} µs/pkt, loss ${row.lossPct.toFixed(2)} % (seq gaps) / ${row.sfuLossPct.toFixed(2)} % (sent vs received), ${row.receiving}/${n} receiving`,
+    );
+    if (row.lossPct >= 1 || row.cpuPct >= 95) break;
+  }
+} finally {
+  viewers.send({ cmd: 'close' });
+  server.send({ cmd: 'close' });
+  synthetic?.close();
+  await browser?.close();
+  await web.close();
+}
+
+const ok = rows.filter((r) => r.lossPct < 1);
+const best = ok.at(-1);
+const usPerPkt = ok.length
+  ? ok.map((r) => r.usPerPkt).sort((a, b) => a - b)[Math.floor(ok.length / 2)]
+  : Number.NaN;
+const pktPerViewer = best ? best.pktPerSec / best.n : Number.NaN;
+const perCore = usPerPkt && pktPerViewer ? 1e6 / (usPerPkt * pktPerViewer) : Number.NaN;
+console.log('\nviewer capacity (embedded SFU, werift)');
+console.log(
+  `  publisher: ${PUBLISHER}; machine: ${cpus().length} cores (${cpus()[0]?.model}), load average ${loadavg()[0]?.toFixed(1)}; publisher and viewers share them`,
+);
+console.log(
+  `  largest N measured with < 1 % loss: ${best?.n ?? 'none'} (CPU ${best?.cpuPct.toFixed(1) ?? '-'} % of one core)`,
+);
+console.log(`  CPU per forwarded packet (median over steps < 1 % loss): ${usPerPkt.toFixed(1)} µs`);
+console.log(
+  `  packets per viewer: ${pktPerViewer.toFixed(0)} /s → extrapolated viewers per core: ${perCore.toFixed(0)}`,
+);
+console.log(`  LiveKit (Go) published figure: ≈ ${LIVEKIT_VIEWERS_PER_VCPU} viewers per vCPU`);
+console.log('  command: npx tsx bench/media/viewer-capacity.ts');
+process.exit(0);

@@ -1,0 +1,148 @@
+/**
+ * A synthetic LiveKit host on werift: publishes one VP8 camera track and sends RTP packets that
+ * look like a 30 fps stream (valid VP8 payload descriptors, a keyframe every 3 s, random bytes
+ * as payload). The SFU never decodes, so this costs it exactly what a real stream does, without
+ * needing a CPU-hungry browser encoder on a shared 2-core machine.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  AddTrackRequest,
+  SessionDescription,
+  SignalRequest,
+  SignalResponse,
+  SignalTarget,
+  TrackSource,
+  TrackType,
+  TrickleRequest,
+} from '@livekit/protocol';
+import {
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  RtpHeader,
+  RtpPacket,
+  useNACK,
+  usePLI,
+  useSdesMid,
+} from 'werift';
+import WebSocket from 'ws';
+
+export class WeriftPublisher {
+  private ws?: WebSocket;
+  private timer?: NodeJS.Timeout;
+  private readonly pc = new RTCPeerConnection({
+    iceServers: [],
+    codecs: {
+      video: [
+        new RTCRtpCodecParameters({
+          mimeType: 'video/VP8',
+          clockRate: 90_000,
+          payloadType: 96,
+          rtcpFeedback: [useNACK(), usePLI()],
+        }),
+      ],
+    },
+    headerExtensions: { video: [useSdesMid()] },
+  });
+
+  constructor(
+    private readonly url: string,
+    private readonly token: string,
+  ) {}
+
+  /** Joins, publishes, and starts sending `kbps` of fake VP8 at 30 fps. */
+  async start(kbps = 2_000): Promise<void> {
+    const ws = new WebSocket(
+      `${this.url}/rtc?access_token=${this.token}&auto_subscribe=0&sdk=js&protocol=17`,
+    );
+    this.ws = ws;
+    let answered: () => void = () => undefined;
+    const answer = new Promise<void>((r) => {
+      answered = r;
+    });
+    ws.on('message', async (data: Buffer) => {
+      const m = SignalResponse.fromBinary(new Uint8Array(data)).message;
+      if (m.case === 'answer') {
+        await this.pc.setRemoteDescription({ type: 'answer', sdp: m.value.sdp });
+        answered();
+      } else if (m.case === 'trickle' && m.value.target === SignalTarget.PUBLISHER) {
+        const c = JSON.parse(m.value.candidateInit);
+        if (c.candidate) await this.pc.addIceCandidate(c).catch(() => undefined);
+      }
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    setInterval(() => this.send({ case: 'ping', value: BigInt(Date.now()) }), 5_000).unref();
+    this.pc.onIceCandidate.subscribe((c) => {
+      if (c?.candidate)
+        this.send({
+          case: 'trickle',
+          value: new TrickleRequest({ candidateInit: JSON.stringify(c), target: SignalTarget.PUBLISHER }),
+        });
+    });
+    const cid = 'synthetic-camera';
+    const t = this.pc.addTransceiver('video', { direction: 'sendonly' });
+    t.sender.streamId = 'synthetic-stream';
+    (t.sender as { trackId: string }).trackId = cid;
+    this.send({
+      case: 'addTrack',
+      value: new AddTrackRequest({
+        cid,
+        name: 'camera',
+        type: TrackType.VIDEO,
+        source: TrackSource.CAMERA,
+        width: 1280,
+        height: 720,
+      }),
+    });
+    const offer = await this.pc.setLocalDescription(await this.pc.createOffer());
+    this.send({
+      case: 'offer',
+      value: new SessionDescription({ type: 'offer', sdp: offer.toSdp().sdp, id: 1 }),
+    });
+    await answer;
+    await new Promise<void>((r) => this.pc.connectionStateChange.subscribe((s) => s === 'connected' && r()));
+    this.sendVideo(t.sender, kbps);
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.ws?.close();
+    void this.pc.close();
+  }
+
+  private send(message: SignalRequest['message']): void {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(new SignalRequest({ message }).toBinary());
+  }
+
+  private sendVideo(sender: { sendRtp(p: RtpPacket): Promise<void> }, kbps: number): void {
+    const fps = 30;
+    const size = 1_100;
+    const perFrame = Math.max(1, Math.round((kbps * 1000) / 8 / fps / size));
+    let seq = 0;
+    let frame = 0;
+    let pictureId = 0;
+    this.timer = setInterval(() => {
+      const key = frame % (fps * 3) === 0;
+      for (let i = 0; i < perFrame; i++) {
+        const payload = randomBytes(size);
+        // VP8 descriptor: X=1, S on the first packet; 15-bit PictureID; then the VP8 header byte.
+        payload[0] = 0x80 | (i === 0 ? 0x10 : 0);
+        payload[1] = 0x80;
+        payload[2] = 0x80 | ((pictureId >> 8) & 0x7f);
+        payload[3] = pictureId & 0xff;
+        payload[4] = key ? 0x10 : 0x11;
+        const header = new RtpHeader({
+          payloadType: 96,
+          sequenceNumber: seq++ & 0xffff,
+          timestamp: (frame * 3000) >>> 0,
+          marker: i === perFrame - 1,
+        });
+        sender.sendRtp(new RtpPacket(header, payload)).catch(() => undefined);
+      }
+      frame++;
+      pictureId = (pictureId + 1) & 0x7fff;
+    }, 1000 / fps);
+  }
+}
