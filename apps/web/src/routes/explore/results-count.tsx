@@ -1,12 +1,15 @@
-/** "12 results for “pepe”" / "40 streams", with a fixed-height line so the grid does not move. */
+/**
+ * "12 results for “pepe”" / "100+ results for “a”" / "40 streams", on a fixed-height line so the
+ * grid below does not move when the figure arrives.
+ */
 export function ResultsCount({
   count,
   term,
-  suffix,
+  more = false,
 }: {
   count: number | undefined;
   term?: string;
-  suffix?: string;
+  more?: boolean | undefined;
 }) {
   return (
     <p className="h-5 text-sm text-muted" data-testid="results-count" aria-live="polite">
@@ -14,9 +17,11 @@ export function ResultsCount({
         <span className="skeleton inline-block h-4 w-32 rounded align-middle" />
       ) : term ? (
         <>
-          <span className="font-semibold text-fg">{count.toLocaleString('en-US')}</span>{' '}
-          {count === 1 ? 'result' : 'results'} for <span className="text-fg">“{term}”</span>
-          {suffix && ` · ${suffix}`}
+          <span className="font-semibold text-fg">
+            {count.toLocaleString('en-US')}
+            {more && '+'}
+          </span>{' '}
+          {count === 1 && !more ? 'result' : 'results'} for <span className="text-fg">“{term}”</span>
         </>
       ) : (
         <>

@@ -26,11 +26,7 @@ export function SearchResults({ term }: { term: string }) {
     );
   return (
     <div className="space-y-4">
-      <ResultsCount
-        count={data?.total}
-        suffix={data && data.items.length < data.total ? `showing the top ${data.items.length}` : undefined}
-        term={term}
-      />
+      <ResultsCount count={data?.total} more={data?.hasMore} term={term} />
       <StreamGrid testId="search-grid" streams={data?.items} loading={search.isPending} skeletons={8} />
     </div>
   );
