@@ -1,7 +1,11 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { randomMint, streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
 /** The shared sample token (two bsc pairs: the v2/WBNB pair has the most liquidity). */
 const TOKEN = '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f';
@@ -13,6 +17,7 @@ let standin: MarketStandin;
 let app: RunningApp;
 
 test.beforeAll(async () => {
+  test.setTimeout(180_000); // seeding and booting the built app is slow when the machine is busy
   standin = await startMarketStandin();
   app = await startApp({
     env: { MARKET_DATA_URL: standin.url },
@@ -134,4 +139,16 @@ test('stream page states: invalid id and Stream Not Found', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Stream Not Found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Explore Streams' })).toHaveAttribute('href', '/explore');
   await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+});
+
+test('screenshots of the stream page at 1280 and 390 px', async ({ page }) => {
+  await mkdir(SHOTS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
+    await page.goto(`${app.url}/livestream/${TOKEN}`);
+    await expect(page.getByTestId('trading-figures')).toBeVisible();
+    await expect(page.locator('.skeleton')).toHaveCount(0);
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    await page.screenshot({ path: path.join(SHOTS, `livestream-${width}.png`), fullPage: true });
+  }
 });

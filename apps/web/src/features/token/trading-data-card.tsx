@@ -37,7 +37,10 @@ export function TradingDataCard({ address }: { address: string }) {
         )}
       </header>
       {view.kind === 'loading' && (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5" aria-busy="true">
+        <div
+          className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]"
+          aria-busy="true"
+        >
           {FIGURES.map((f) => (
             <div key={f} className="rounded-xl bg-surface-2 px-3.5 py-3">
               <div className="skeleton h-3 w-16 rounded" />
@@ -47,7 +50,10 @@ export function TradingDataCard({ address }: { address: string }) {
         </div>
       )}
       {view.kind === 'figures' && (
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5" data-testid="trading-figures">
+        <dl
+          className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fit,minmax(9rem,1fr))]"
+          data-testid="trading-figures"
+        >
           <Figure label="Price" value={formatPrice(view.data.priceUsd)} />
           <Figure
             label="24h Change"

@@ -10,7 +10,7 @@ export function StreamHeader({ stream }: { stream: TStream }) {
   const share = useShareStream();
   const live = stream.is_currently_live;
   return (
-    <header className="flex flex-wrap items-center gap-3">
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-4">
       <Link to="/explore" aria-label="Back" className={iconButtonClass('border border-border bg-surface')}>
         <ArrowLeft className="size-5" aria-hidden />
       </Link>
@@ -31,7 +31,7 @@ export function StreamHeader({ stream }: { stream: TStream }) {
         </div>
         <p className="mt-0.5 text-sm font-medium text-muted">${stream.symbol}</p>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex w-full items-center gap-2 sm:w-auto">
         <button
           type="button"
           className={buttonClass('secondary', 'sm')}
