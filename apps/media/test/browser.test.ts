@@ -16,7 +16,7 @@ type Events = string[][];
 const ROOM = 'browser-room';
 
 // Conformance with an unmodified livekit-client in Chromium: one host, one subscribe-only viewer.
-describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', () => {
+describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { timeout: 60_000 }, () => {
   let media: MediaServer;
   let web: Awaited<ReturnType<typeof startStaticServer>>;
   let hooks: Awaited<ReturnType<typeof startWebhookSink>>;
@@ -115,6 +115,19 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', () => 
         (await roomValue<number>(host, 'room.numParticipants')) === 2,
       'numParticipants 2 on both',
     );
+  });
+
+  it('switches simulcast layers at keyframes when the viewer asks for a lower or higher quality', async () => {
+    const setQuality = (q: 'LOW' | 'HIGH') =>
+      run(
+        viewer,
+        'const pub = [...room.remoteParticipants.get("host").trackPublications.values()].find((p) => p.source === "camera"); pub.setVideoQuality(g.LivekitClient.VideoQuality[arg]);',
+        q,
+      );
+    await setQuality('LOW');
+    await expectPlaying(viewer, 'camera', 320, 180);
+    await setQuality('HIGH');
+    await expectPlaying(viewer, 'camera', 1280, 720);
   });
 
   it('relays data packets from the host to the viewer, stamped with the sender', async () => {

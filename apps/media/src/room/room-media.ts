@@ -184,6 +184,11 @@ export class RoomMedia {
     return info;
   }
 
+  /** Asks publishers for a keyframe for every track `sub` receives (its transport just connected). */
+  requestKeyframes(sub: Participant): void {
+    for (const [sid, dt] of sub.subscriptions) this.findTrack(sid)?.retarget(dt, true);
+  }
+
   /** A participant leaves: its tracks end and it stops receiving. */
   dropParticipant(p: Participant): void {
     for (const track of [...p.tracks.values()]) this.unpublish(p, track, false);

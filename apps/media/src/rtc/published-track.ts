@@ -7,7 +7,7 @@ import { parseVp8 } from './vp8.ts';
 
 /** Chrome answers PLIs quickly; asking more often than this only costs bitrate. */
 const PLI_MIN_INTERVAL_MS = 300;
-const TICK_MS = 500;
+const TICK_MS = 250;
 
 /**
  * A track a participant publishes: its incoming layers and the subscribers it fans out to.
@@ -68,10 +68,11 @@ export class PublishedTrack {
   }
 
   /** Re-evaluates one subscriber's layer (after UpdateTrackSettings). */
-  retarget(dt: DownTrack): void {
+  retarget(dt: DownTrack, force = false): void {
     const before = dt.target;
     dt.target = this.pickLayer(dt.maxQuality);
-    if (dt.target && (dt.target !== before || dt.waitingForKeyframe)) this.requestKeyframe(dt.target);
+    if (dt.target && (force || dt.target !== before || dt.waitingForKeyframe))
+      this.requestKeyframe(dt.target, false, force);
   }
 
   private onPacket(layer: Layer, rtp: RtpPacket): void {
@@ -104,11 +105,11 @@ export class PublishedTrack {
     for (const dt of this.downTracks) this.retarget(dt);
   }
 
-  requestKeyframe(layer: Layer, fromViewer = false): void {
+  requestKeyframe(layer: Layer, fromViewer = false, force = false): void {
     if (!this.isVideo || layer.ssrc === undefined || !this.receiver) return;
     const now = performance.now();
     const last = this.lastPli.get(layer.ssrc) ?? 0;
-    if (now - last < (fromViewer ? PLI_MIN_INTERVAL_MS * 2 : PLI_MIN_INTERVAL_MS)) return;
+    if (!force && now - last < (fromViewer ? PLI_MIN_INTERVAL_MS * 2 : PLI_MIN_INTERVAL_MS)) return;
     this.lastPli.set(layer.ssrc, now);
     this.metrics.plisSent++;
     this.receiver.sendRtcpPLI(layer.ssrc).catch(() => undefined);

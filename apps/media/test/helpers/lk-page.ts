@@ -8,7 +8,7 @@ export const PAGE_HTML = `<!doctype html>
 <script>
 const LK = window.LivekitClient;
 window.lk = { room: null, events: [] };
-const log = (...e) => window.lk.events.push(e);
+const log = (...e) => window.lk.events.push([...e, Math.round(performance.now() - (window.lk.joinStartedAt ?? 0))]);
 window.lkJoin = async (url, token) => {
   window.lk.joinStartedAt = performance.now();
   const room = new LK.Room({ adaptiveStream: false, dynacast: false });
