@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
+import { WalletRoot } from './features/wallet/wallet-root.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { LazyToaster } from './lib/toaster.tsx';
 import { router } from './router.tsx';
@@ -12,6 +13,7 @@ export function App() {
       <Suspense fallback={null}>
         <LazyToaster />
       </Suspense>
+      <WalletRoot />
     </QueryClientProvider>
   );
 }

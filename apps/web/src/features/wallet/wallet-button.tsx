@@ -1,11 +1,84 @@
-/** Wallet button (placeholder until wallet sign-in lands): spec §4 "Connect Wallet". */
+import { BSC_CHAIN_ID, shortenAddress } from '@mintcast/contracts';
+import { AlertTriangle, Loader2, LogOut, Wallet } from 'lucide-react';
+import { buttonClass } from '../../components/ui/button.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { disconnectWallet, loadWalletController, openConnectDialog, useWallet } from './wallet-store.ts';
+
+/**
+ * Spec §4 wallet button: "Connect Wallet" when disconnected; connected: the shortened address and
+ * "Disconnect". Rendered from the tiny wallet/session stores, so wagmi loads only when needed.
+ */
 export function WalletButton({ className = '' }: { className?: string }) {
+  const wallet = useWallet();
+  const session = useSession();
+  // A stored session shows its address at once on reload, before the wallet reconnects (no layout jump).
+  const address = wallet.address ?? session?.user.address ?? null;
+  const busy = wallet.status === 'connecting' || wallet.status === 'signing';
+
+  if (!address || (wallet.status === 'disconnected' && !session)) {
+    return (
+      <button
+        type="button"
+        onClick={openConnectDialog}
+        disabled={busy}
+        className={buttonClass('primary', 'md', className)}
+        data-testid="wallet-connect"
+      >
+        {busy ? (
+          <Loader2 className="size-4 animate-spin" aria-hidden />
+        ) : (
+          <Wallet className="size-4" aria-hidden />
+        )}
+        Connect Wallet
+      </button>
+    );
+  }
+
+  const wrongChain =
+    wallet.status === 'connected' && wallet.chainId !== null && wallet.chainId !== BSC_CHAIN_ID;
+  const needsSignIn = wallet.status === 'connected' && !session;
   return (
-    <button
-      type="button"
-      className={`rounded-lg bg-brand px-3 py-2 text-sm font-semibold text-bg hover:bg-brand-strong ${className}`}
-    >
-      Connect Wallet
-    </button>
+    <div className={`flex items-center gap-2 ${className}`} data-testid="wallet-connected">
+      {wrongChain && (
+        <button
+          type="button"
+          onClick={() => void loadWalletController().then((c) => c.switchToBsc())}
+          className={buttonClass('secondary', 'md', 'border-warn/40 text-warn')}
+          title="Your wallet is on another network"
+        >
+          <AlertTriangle className="size-4" aria-hidden />
+          <span className="hidden sm:inline">Switch to BSC</span>
+        </button>
+      )}
+      <span
+        className="inline-flex h-10 min-w-0 flex-1 items-center justify-center gap-2 rounded-lg border border-border bg-surface-2 px-3 font-mono text-sm sm:flex-none"
+        title={address}
+        data-testid="wallet-address"
+      >
+        <span className={`size-2 shrink-0 rounded-full ${session ? 'bg-up' : 'bg-warn'}`} aria-hidden />
+        {shortenAddress(address.toLowerCase())}
+      </span>
+      {(needsSignIn || wallet.status === 'signing') && (
+        <button
+          type="button"
+          onClick={openConnectDialog}
+          disabled={busy}
+          className={buttonClass('primary', 'md')}
+        >
+          {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
+          Sign In
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={() => void disconnectWallet()}
+        className={buttonClass('secondary', 'md', 'px-3')}
+        aria-label="Disconnect"
+        title="Disconnect"
+      >
+        <LogOut className="size-4 sm:hidden" aria-hidden />
+        <span className="hidden sm:inline">Disconnect</span>
+      </button>
+    </div>
   );
 }
