@@ -3,7 +3,8 @@
  * Prints lost / duplicated deliveries, p50/p99 post→receive, deliveries/s and server memory over time,
  * for the real app (POST /api/streams/{mint}/messages → NOTIFY → WebSocket) and for a bare `ws`
  * broadcast server (the ceiling), then the ratios. Prints, never asserts.
- * Run: npx tsx bench/chat/chat-fanout.ts   (BENCH_VIEWERS=2000 BENCH_RATE=20 BENCH_SECONDS=60)
+ * Run: npx tsx bench/chat/chat-fanout.ts   (BENCH_VIEWERS=2000 BENCH_RATE=20 BENCH_SECONDS=60;
+ *      BENCH_DATABASE_URL=postgres://… to run the app on PostgreSQL instead of PGlite)
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -180,10 +181,14 @@ const run = async (label: string, entry: string, opts: { subscribe: boolean; pos
   return result;
 };
 
-const chat = await run('Mintcast chat (app + PGlite NOTIFY)', 'chat-server.ts', {
-  subscribe: true,
-  postPath: `/api/streams/${MINT}/messages`,
-});
+const chat = await run(
+  `Mintcast chat (app + ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'} NOTIFY)`,
+  'chat-server.ts',
+  {
+    subscribe: true,
+    postPath: `/api/streams/${MINT}/messages`,
+  },
+);
 const bare = await run('bare ws broadcast (ceiling)', 'ws-baseline-server.ts', {
   subscribe: false,
   postPath: '/post',

@@ -9,7 +9,25 @@ import { signIn } from '../../apps/server/test/support/sign-in.ts';
 
 const posters = Number(process.env.BENCH_POSTERS ?? 40);
 const mint = process.env.BENCH_MINT ?? `0x${'b'.repeat(40)}`;
-const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+// PGlite by default (the one-machine setup); BENCH_DATABASE_URL runs it on PostgreSQL in a throwaway schema.
+const url = process.env.BENCH_DATABASE_URL;
+const database = await openDatabase(
+  url
+    ? { kind: 'postgres', url, schema: `bench_chat_${process.pid}` }
+    : { kind: 'pglite', dataDir: undefined },
+);
+if (url) {
+  const drop = async () => {
+    await database.close();
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS bench_chat_${process.pid} CASCADE`);
+    await admin.end();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void drop());
+}
 await database.db
   .insertInto('streams')
   .values({ mint, name: 'Bench', symbol: 'BENCH', creator_address: `0x${'c'.repeat(40)}` })

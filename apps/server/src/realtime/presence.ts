@@ -11,6 +11,11 @@ export interface PresenceSettings {
   ttlMs: number;
   /** Local changes are batched for this long before being announced. */
   debounceMs: number;
+  /**
+   * Online-count pushes to a channel's subscribers are coalesced over this window: N viewers joining must
+   * not cost N broadcasts to N sockets.
+   */
+  pushThrottleMs: number;
 }
 
 const ZAnnouncement = z.object({
@@ -64,7 +69,20 @@ export const createPresence = (opts: {
     return sum;
   };
 
+  const pendingPush = new Set<string>();
+  let pushTimer: NodeJS.Timeout | undefined;
+  const flushPushes = () => {
+    pushTimer = undefined;
+    const channels = [...pendingPush];
+    pendingPush.clear();
+    for (const channel of channels) pushNow(channel);
+  };
   const push = (channel: string) => {
+    pendingPush.add(channel);
+    pushTimer ??= setTimeout(flushPushes, settings.pushThrottleMs);
+  };
+
+  const pushNow = (channel: string) => {
     if (hub.localCount(channel) === 0) {
       lastPushed.delete(channel);
       return;
@@ -148,6 +166,7 @@ export const createPresence = (opts: {
     /** Tell the other instances this one is gone, then stop listening. */
     async stop() {
       clearInterval(ticker);
+      clearTimeout(pushTimer);
       clearTimeout(debounce);
       const mine = new Set([...hub.localChannels(), ...dirty]);
       const zeros = [...mine].map((c): [string, number] => [c, 0]);

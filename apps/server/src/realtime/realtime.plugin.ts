@@ -18,6 +18,7 @@ export const DEFAULT_PRESENCE_SETTINGS: PresenceSettings = {
   announceMs: 5_000,
   ttlMs: 16_000,
   debounceMs: 100,
+  pushThrottleMs: 500,
 };
 
 export interface Realtime {
