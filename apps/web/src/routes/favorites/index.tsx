@@ -1,4 +1,43 @@
-/** Route: favorites (placeholder until the screen is built). */
+import { Heart } from 'lucide-react';
+import { StreamGrid } from '../../components/stream-grid.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { InlineError } from '../../components/ui/inline-error.tsx';
+import { ConnectPrompt } from '../../features/wallet/connect-prompt.tsx';
+import { useSession } from '../../lib/session/use-session.ts';
+import { useFavoritesQuery } from '../../queries/favorites.ts';
+
+/** Route `/favorites`: signed out, only the spec's prompt; signed in, the streams this wallet liked or follows. */
 export function Component() {
-  return <div className="p-6 text-muted">favorites</div>;
+  const session = useSession();
+  const address = session?.user.address ?? null;
+  const favorites = useFavoritesQuery(address);
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight">
+          <Heart className="size-8 text-brand" aria-hidden />
+          Favorites
+        </h1>
+        {address && <p className="mt-1 text-muted">Streams you liked or follow, live ones first.</p>}
+      </header>
+      {!address ? (
+        <ConnectPrompt icon={Heart} text="Connect your wallet to view favorites" />
+      ) : favorites.isError ? (
+        <InlineError message="Failed to load streams" onRetry={() => void favorites.refetch()} />
+      ) : favorites.data && favorites.data.items.length === 0 ? (
+        <EmptyState
+          icon={Heart}
+          title="No favorites yet"
+          text="Like or follow a stream and it shows up here."
+        />
+      ) : (
+        <StreamGrid
+          streams={favorites.data?.items}
+          loading={favorites.isPending}
+          skeletons={4}
+          testId="favorites-grid"
+        />
+      )}
+    </div>
+  );
 }
