@@ -29,6 +29,7 @@ import WebSocket from 'ws';
 export class WeriftPublisher {
   private ws?: WebSocket;
   private timer?: NodeJS.Timeout;
+  private keyframeRequested = false;
   private readonly pc = new RTCPeerConnection({
     iceServers: [],
     codecs: {
@@ -102,7 +103,14 @@ export class WeriftPublisher {
       value: new SessionDescription({ type: 'offer', sdp: offer.toSdp().sdp, id: 1 }),
     });
     await answer;
-    await new Promise<void>((r) => this.pc.connectionStateChange.subscribe((s) => s === 'connected' && r()));
+    await new Promise<void>((r) => {
+      if (this.pc.connectionState === 'connected') r();
+      this.pc.connectionStateChange.subscribe((s) => s === 'connected' && r());
+    });
+    // Answer the SFU's PLIs (a viewer joined or switched) with a keyframe on the next frame.
+    t.sender.onPictureLossIndication.subscribe(() => {
+      this.keyframeRequested = true;
+    });
     this.sendVideo(t.sender, kbps);
   }
 
@@ -117,6 +125,7 @@ export class WeriftPublisher {
   }
 
   private sendVideo(sender: { sendRtp(p: RtpPacket): Promise<void> }, kbps: number): void {
+    // Whole frames every 33 ms, each split into ~1100-byte packets like a browser's packetizer.
     const fps = 30;
     const size = 1_100;
     const perFrame = Math.max(1, Math.round((kbps * 1000) / 8 / fps / size));
@@ -124,7 +133,8 @@ export class WeriftPublisher {
     let frame = 0;
     let pictureId = 0;
     this.timer = setInterval(() => {
-      const key = frame % (fps * 3) === 0;
+      const key = frame % (fps * 3) === 0 || this.keyframeRequested;
+      this.keyframeRequested = false;
       for (let i = 0; i < perFrame; i++) {
         const payload = randomBytes(size);
         // VP8 descriptor: X=1, S on the first packet; 15-bit PictureID; then the VP8 header byte.
