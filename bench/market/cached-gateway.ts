@@ -1,0 +1,48 @@
+/**
+ * Issue 3 budget: `GET /api/tokens/{address}` served from the gateway's cache, p99 at 2,000 req/s.
+ * The app runs in its own process (see cache-server.ts) so the load generator does not share its event
+ * loop; autocannon holds a fixed rate of 2,000 req/s over 64 connections.
+ * Run: npx tsx bench/market/cached-gateway.ts   (BENCH_SECONDS, default 15)
+ */
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startReadyChild } from '../support/child.ts';
+import { ms, perSec, report } from '../support/report.ts';
+
+const TOKEN = '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f';
+const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
+const RATE = Number(process.env.BENCH_RATE ?? 2_000);
+
+const { child, port } = await startReadyChild(path.join(import.meta.dirname, 'cache-server.ts'), {
+  BENCH_TOKEN: TOKEN,
+});
+let upstream = '?';
+child.stdout?.on('data', (d) => {
+  const m = String(d).match(/UPSTREAM (\d+)/);
+  if (m?.[1]) upstream = m[1];
+});
+const url = `http://127.0.0.1:${port}/api/tokens/${TOKEN}`;
+// Short warm-up so JIT and connection set-up are not in the figures.
+await autocannon({ url, connections: 16, duration: 2 });
+const result = await autocannon({ url, connections: 64, duration: DURATION, overallRate: RATE });
+await new Promise<void>((resolve) => {
+  child.once('exit', () => resolve());
+  child.kill('SIGTERM');
+});
+
+report('Market data gateway served from cache', 'npx tsx bench/market/cached-gateway.ts', [
+  ['machine load (1 min) / cores', `${loadavg()[0]?.toFixed(1)} / ${cpus().length}`],
+  ['target rate / duration', `${perSec(RATE)} for ${DURATION} s, 64 connections`],
+  ['achieved', perSec(result.requests.average)],
+  ['requests (non-2xx, errors)', `${result.requests.total} (${result.non2xx}, ${result.errors})`],
+  [
+    'latency p50 / p90 / p99',
+    `${ms(result.latency.p50)} / ${ms(result.latency.p90)} / ${ms(result.latency.p99)}`,
+  ],
+  ['latency max', ms(result.latency.max)],
+  [
+    'upstream requests during the run',
+    `${upstream} (the warm-up miss, then one background refresh per 15 s TTL)`,
+  ],
+]);
