@@ -4,12 +4,16 @@ import { StreamCard, StreamCardSkeleton } from './stream-card.tsx';
 
 /** The responsive grid every stream list uses: 1 → 2 → 3 → 4 columns. */
 export function CardGrid({ children, testId }: { children: ReactNode; testId?: string }) {
+  // Columns follow the width of the content area (a container query), not the window, so the
+  // grid fits the same whether the sidebar is expanded, collapsed or a drawer.
   return (
-    <div
-      data-testid={testId}
-      className="grid grid-cols-1 gap-4 min-[520px]:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4"
-    >
-      {children}
+    <div className="@container">
+      <div
+        data-testid={testId}
+        className="grid grid-cols-1 gap-4 @min-[480px]:grid-cols-2 @min-[700px]:grid-cols-3 @min-[920px]:grid-cols-4"
+      >
+        {children}
+      </div>
     </div>
   );
 }

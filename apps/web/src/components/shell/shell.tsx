@@ -44,14 +44,23 @@ export function Shell() {
 
   const collapsed = desktop && sidebarCollapsed;
   return (
-    <div className="min-h-screen">
-      <Sidebar
-        variant={desktop ? 'rail' : 'drawer'}
-        collapsed={collapsed}
-        open={drawerOpen}
-        onToggleCollapsed={() => updateSettings({ sidebarCollapsed: !sidebarCollapsed })}
-        onClose={closeDrawer}
-      />
+    <div className="flex min-h-screen">
+      {/* The rail's column stretches with the page, so its background and border run full height. */}
+      <div
+        className={
+          desktop
+            ? `shrink-0 border-r border-border bg-surface transition-[width] duration-200 ${collapsed ? 'w-[76px]' : 'w-64'}`
+            : 'contents'
+        }
+      >
+        <Sidebar
+          variant={desktop ? 'rail' : 'drawer'}
+          collapsed={collapsed}
+          open={drawerOpen}
+          onToggleCollapsed={() => updateSettings({ sidebarCollapsed: !sidebarCollapsed })}
+          onClose={closeDrawer}
+        />
+      </div>
       {!desktop && drawerOpen && (
         <div
           data-testid="drawer-overlay"
@@ -60,11 +69,7 @@ export function Shell() {
           className="fixed inset-0 z-40 bg-black/60 backdrop-blur-[2px]"
         />
       )}
-      <div
-        className={`flex min-h-screen flex-col transition-[padding] duration-200 ${
-          desktop ? (collapsed ? 'pl-[76px]' : 'pl-64') : ''
-        }`}
-      >
+      <div className="flex min-w-0 flex-1 flex-col">
         <TopBar
           desktop={desktop}
           wide={wide}

@@ -27,11 +27,13 @@ export function Sidebar({ variant, collapsed, open, onToggleCollapsed, onClose }
       aria-label="Sidebar"
       inert={hidden}
       data-state={drawer ? (open ? 'open' : 'closed') : compact ? 'collapsed' : 'expanded'}
-      className={`fixed inset-y-0 left-0 z-50 flex flex-col border-r border-border bg-surface transition-[transform,width] duration-200 ease-out ${
+      className={
         drawer
-          ? `w-72 max-w-[85vw] shadow-2xl shadow-black/50 ${open ? 'translate-x-0' : '-translate-x-full'}`
-          : ''
-      } ${compact ? 'w-[76px]' : drawer ? '' : 'w-64'}`}
+          ? `fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col border-r border-border bg-surface shadow-2xl shadow-black/50 transition-transform duration-200 ease-out ${
+              open ? 'translate-x-0' : '-translate-x-full'
+            }`
+          : 'sticky top-0 flex h-screen w-full flex-col'
+      }
     >
       <div
         className={`flex h-16 shrink-0 items-center border-b border-border ${compact ? 'justify-center' : 'justify-between px-4'}`}

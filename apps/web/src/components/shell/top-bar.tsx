@@ -32,7 +32,7 @@ export function TopBar({
   const placeholder = t('shell.searchPlaceholder');
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-bg/85 backdrop-blur-md">
-      <div className="flex h-16 items-center gap-1.5 px-3 sm:gap-3 sm:px-6">
+      <div className="flex h-16 items-center gap-1 px-3 sm:gap-3 sm:px-6">
         {!desktop && (
           <>
             <button
@@ -45,9 +45,7 @@ export function TopBar({
             >
               <Menu className="size-5" />
             </button>
-            <span className="sm:hidden">
-              <Logo markOnly />
-            </span>
+            {/* Below 640 px the row needs its width for the spec's controls: the logo lives in the drawer. */}
             <span className="hidden sm:block">
               <Logo />
             </span>
@@ -79,7 +77,10 @@ export function TopBar({
           className={
             wide
               ? buttonClass('primary', 'md')
-              : iconButtonClass('size-9 bg-brand/10 text-brand hover:bg-brand/20 hover:text-brand')
+              : // Under 380 px a connected wallet needs the room; Start Streaming stays in the drawer and hero.
+                iconButtonClass(
+                  'size-9 bg-brand/10 text-brand hover:bg-brand/20 hover:text-brand max-[379px]:hidden',
+                )
           }
         >
           <Radio className="size-4" aria-hidden />

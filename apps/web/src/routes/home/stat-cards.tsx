@@ -18,18 +18,18 @@ function StatCard({
   return (
     <div
       data-testid={testId}
-      className="flex items-center gap-4 rounded-2xl border border-border bg-surface p-5"
+      className="flex flex-col items-start gap-2.5 rounded-2xl border border-border bg-surface p-3.5 sm:flex-row sm:items-center sm:gap-4 sm:p-5"
     >
-      <span className={`flex size-12 shrink-0 items-center justify-center rounded-xl ${accent}`}>
-        <Icon className="size-6" aria-hidden />
+      <span className={`flex size-9 shrink-0 items-center justify-center rounded-xl sm:size-12 ${accent}`}>
+        <Icon className="size-5 sm:size-6" aria-hidden />
       </span>
       <div className="min-w-0">
         {value === null ? (
-          <div className="skeleton my-1 h-7 w-14 rounded" />
+          <div className="skeleton my-1 h-6 w-12 rounded sm:h-7 sm:w-14" />
         ) : (
-          <p className="text-2xl leading-9 font-bold tabular-nums">{value}</p>
+          <p className="text-xl leading-8 font-bold tabular-nums sm:text-2xl sm:leading-9">{value}</p>
         )}
-        <p className="text-sm text-muted">{label}</p>
+        <p className="text-xs leading-tight text-muted sm:text-sm">{label}</p>
       </div>
     </div>
   );
@@ -41,7 +41,7 @@ export function StatCards() {
   const figure = (n: number | undefined) =>
     stats.isError ? '—' : n === undefined ? null : n.toLocaleString('en-US');
   return (
-    <section aria-label="Stream statistics" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+    <section aria-label="Stream statistics" className="grid grid-cols-3 gap-2.5 sm:gap-4">
       <StatCard
         testId="stat-live"
         icon={Radio}

@@ -27,7 +27,7 @@ export function Component() {
           </h1>
           <p className="mt-1 text-muted">The most valuable and most watched token streams right now.</p>
         </div>
-        <fieldset className="inline-flex self-start rounded-xl border border-border bg-surface p-1">
+        <fieldset className="flex w-full rounded-xl border border-border bg-surface p-1 sm:inline-flex sm:w-auto sm:self-start">
           <legend className="sr-only">Sort by</legend>
           {TRENDING_SORTS.map(({ value, label }) => {
             const Icon = SORT_ICONS[value];
@@ -38,11 +38,11 @@ export function Component() {
                 type="button"
                 aria-pressed={active}
                 onClick={() => setSort(value)}
-                className={`inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold transition-colors ${
+                className={`inline-flex h-9 flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-lg px-2 text-sm font-semibold transition-colors sm:flex-none sm:px-3 ${
                   active ? 'bg-brand text-on-brand' : 'text-muted hover:text-fg'
                 }`}
               >
-                <Icon className="size-4" aria-hidden />
+                <Icon className="hidden size-4 sm:block" aria-hidden />
                 {label}
               </button>
             );
