@@ -11,7 +11,7 @@ let t: TestApp;
 beforeAll(async () => {
   standin = await startMarketStandin();
   t = await createTestApp({ marketDataUrl: standin.url });
-});
+}, 180_000); // app boot on a busy shared machine
 afterAll(async () => {
   await t?.close();
   await standin?.close();
