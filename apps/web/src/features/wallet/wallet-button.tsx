@@ -38,7 +38,8 @@ export function WalletButton({ className = '' }: { className?: string }) {
     wallet.status === 'connected' && wallet.chainId !== null && wallet.chainId !== BSC_CHAIN_ID;
   const needsSignIn = wallet.status === 'connected' && !session;
   return (
-    <div className={`flex items-center gap-2 ${className}`} data-testid="wallet-connected">
+    // Wraps to two rows where it is narrow (the sidebar footer); one row in the top bar.
+    <div className={`flex flex-wrap items-center gap-2 ${className}`} data-testid="wallet-connected">
       {wrongChain && (
         <button
           type="button"
@@ -51,7 +52,7 @@ export function WalletButton({ className = '' }: { className?: string }) {
         </button>
       )}
       <span
-        className="inline-flex h-10 min-w-0 flex-1 items-center justify-center gap-2 rounded-lg border border-border bg-surface-2 px-3 font-mono text-sm sm:flex-none"
+        className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-lg border border-border bg-surface-2 px-3 font-mono text-sm whitespace-nowrap"
         title={address}
         data-testid="wallet-address"
       >
@@ -72,7 +73,7 @@ export function WalletButton({ className = '' }: { className?: string }) {
       <button
         type="button"
         onClick={() => void disconnectWallet()}
-        className={buttonClass('secondary', 'md', 'px-3')}
+        className={buttonClass('secondary', 'md', 'flex-1 px-3')}
         aria-label="Disconnect"
         title="Disconnect"
       >
