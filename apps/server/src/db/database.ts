@@ -12,7 +12,8 @@ import type { Database } from './schema.ts';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
+  // dataDir undefined: in memory; loadDataDir: start from a dump (tests use a migrated template).
+  | { kind: 'pglite'; dataDir: string | undefined; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; schema?: string | undefined };
 
 export interface DatabaseHandle {
@@ -35,7 +36,11 @@ const pgClientConfig = (url: string, schema: string | undefined): pg.ClientConfi
 export const openDatabase = async (target: DatabaseTarget): Promise<DatabaseHandle> => {
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
-    const instance = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
+    const instance = await PGlite.create({
+      dataDir: target.dataDir,
+      extensions: { pg_trgm },
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(instance) }) });
     await migrateToLatest(db);
     return {

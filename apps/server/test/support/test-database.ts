@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 
 /**
@@ -8,7 +10,11 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
  */
 export const openTestDatabase = async (): Promise<DatabaseHandle> => {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ kind: 'pglite', dataDir: undefined });
+  if (!url) {
+    const template = inject('pgliteTemplate');
+    const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+    return openDatabase({ kind: 'pglite', dataDir: undefined, ...(loadDataDir ? { loadDataDir } : {}) });
+  }
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const handle = await openDatabase({ kind: 'postgres', url, schema });
   return {
