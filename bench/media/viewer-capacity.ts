@@ -55,6 +55,7 @@ const server = child('media-server-child.ts');
 const { url } = await ask<{ url: string }>(server, null, 'url');
 const httpUrl = url.replace('ws://', 'http://');
 const viewers = child('viewers-worker.ts');
+await ask(viewers, null, 'ready');
 const web = await startStaticServer();
 const browser =
   PUBLISHER === 'chromium' ? await launchChromium([`--use-file-for-fake-video-capture=${y4m}`]) : undefined;
@@ -94,7 +95,9 @@ try {
     );
     await sleep(6_000); // let Chrome ramp all three layers up under the REMB cap
   } else {
+    console.error('starting synthetic publisher…');
     await synthetic?.start(2_000);
+    console.error('publisher sending');
     await sleep(1_000);
   }
   let have = 0;
@@ -104,6 +107,7 @@ try {
         joinToken(`viewer-${have + i}`, 'bench', { canPublish: false }),
       ),
     );
+    console.error(`connecting ${n - have} more viewers…`);
     await ask(viewers, { cmd: 'add', url, tokens }, 'added');
     have = n;
     await sleep(SETTLE_MS);

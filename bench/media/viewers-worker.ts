@@ -30,3 +30,6 @@ process.on(
     }
   },
 );
+
+// Messages sent before this listener exists are lost: tell the parent when to start.
+process.send?.({ ready: true });

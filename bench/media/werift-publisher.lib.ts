@@ -103,6 +103,7 @@ export class WeriftPublisher {
       value: new SessionDescription({ type: 'offer', sdp: offer.toSdp().sdp, id: 1 }),
     });
     await answer;
+    if (process.env.BENCH_DEBUG) console.error('publisher: answer applied, state', this.pc.connectionState);
     await new Promise<void>((r) => {
       if (this.pc.connectionState === 'connected') r();
       this.pc.connectionStateChange.subscribe((s) => s === 'connected' && r());
