@@ -73,3 +73,38 @@ export const VIEWER_TOKEN_TTL_S = 10 * 60;
 export const HOST_TOKEN_TTL_S = 60 * 60;
 /** Default time the host may be gone before the stream is marked offline. */
 export const HOST_GRACE_DEFAULT_MS = 15_000;
+
+/** Wizard defaults (spec §5). */
+export const defaultStreamTitle = (name: string): string => `${name} Live Trading`;
+export const defaultStreamDescription = (name: string, symbol: string): string =>
+  `Live trading and analysis for ${name} (${symbol})`;
+
+/** User-facing texts of the broadcaster and the player (spec §2, §8), one place for screens and tests. */
+export const LIVE_MESSAGES = {
+  started: 'Stream started successfully!',
+  startFailed: 'Failed to start stream',
+  ended: 'Stream ended successfully',
+  endFailed: 'Failed to end stream',
+  screenShareFailed: 'Failed to toggle screen share',
+  cameraUnavailable: 'Camera not available',
+  cameraHint: 'Check your camera permissions and try again',
+  offline: 'Stream is offline',
+  connecting: 'Connecting to stream...',
+  connectionError: 'Connection Error',
+  connectFailed: 'Failed to connect to stream',
+  waitingHost: 'Waiting for host...',
+  waitingVideo: 'Waiting for video stream...',
+  reconnecting: 'Reconnecting...',
+  tapToUnmute: 'Tap to unmute',
+} as const;
+
+/** `GET /api/live/status/{mint}?live=` long-poll: answers when the live flag differs from `live`, or after a wait. */
+export const LIVE_STATUS_WAIT_MS = 25_000;
+export const ZLiveStatusQuery = z.object({
+  live: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export const ZLiveStatus = z.object({ live: z.boolean(), viewers: z.number().int().min(0) });
+export type TLiveStatus = z.infer<typeof ZLiveStatus>;

@@ -5,6 +5,7 @@ import { liveRoutes } from './live.routes.ts';
 import { createLiveService } from './live.service.ts';
 import { liveOptionsFromEnv } from './live-config.ts';
 import { createLivePresence } from './live-presence.ts';
+import { createLiveStatus } from './live-status.ts';
 import { createMediaGateway } from './media-gateway.ts';
 import { createThumbnailsService } from './thumbnails.service.ts';
 
@@ -19,6 +20,10 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const presence = createLivePresence({ repo, streams: ctx.streams, hostGraceMs, log: app.log });
   const live = createLiveService({ gateway, streams: ctx.streams, log: app.log });
   const thumbnails = createThumbnailsService({ repo, streams: ctx.streams });
-  await app.register(liveRoutes, { live, presence, thumbnails, gateway });
-  app.addHook('onClose', async () => presence.close());
+  const status = createLiveStatus({ streams: ctx.streams });
+  await app.register(liveRoutes, { live, presence, thumbnails, gateway, status });
+  app.addHook('onClose', async () => {
+    presence.close();
+    status.close();
+  });
 };

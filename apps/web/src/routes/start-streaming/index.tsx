@@ -1,4 +1,145 @@
-/** Route: start-streaming (placeholder until the screen is built). */
+import { LIVE_MESSAGES } from '@mintcast/contracts';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useSession } from '../../lib/session/use-session.ts';
+import { notify } from '../../lib/toast.ts';
+import { setStreamLive } from '../../queries/live.ts';
+import { ConnectPrompt } from './connect-prompt.tsx';
+import type { HostSession } from './host-session.ts';
+import { TokenForm } from './token-form.tsx';
+import { TokenPreview } from './token-preview.tsx';
+import { canStart, initialWizard, wizardReducer } from './wizard-state.ts';
+
+// The broadcaster and livekit-client load only once a stream is being started.
+const Broadcaster = lazy(() => import('./broadcaster.tsx'));
+const loadStart = () => import('./start-broadcast.ts');
+
+interface Live {
+  session: HostSession;
+  address: string;
+  startedAt: number;
+}
+
+/** Route /start-streaming: the three-step wizard (spec §2, §4, §5). */
 export function Component() {
-  return <div className="p-6 text-muted">start-streaming</div>;
+  const address = useSession()?.user.address ?? null;
+  const [state, dispatch] = useReducer(wizardReducer, initialWizard);
+  const [starting, setStarting] = useState(false);
+  const [live, setLive] = useState<Live | null>(null);
+  const liveRef = useRef<Live | null>(null);
+  liveRef.current = live;
+
+  /** Leave the broadcast and start over with every field cleared (end, room closed, wallet gone). */
+  const finish = useCallback(async () => {
+    const current = liveRef.current;
+    liveRef.current = null;
+    setLive(null);
+    dispatch({ type: 'reset' });
+    await current?.session.stop().catch(() => undefined);
+  }, []);
+
+  // Disconnecting (or switching) the wallet returns to step 1 with all fields cleared.
+  const previousAddress = useRef(address);
+  useEffect(() => {
+    if (previousAddress.current !== address) void finish();
+    previousAddress.current = address;
+  }, [address, finish]);
+
+  // Leaving the page disconnects; the media webhooks then take the stream offline after the grace period.
+  useEffect(() => () => void liveRef.current?.session.stop(), []);
+
+  // Fetch the broadcaster's code while the user reviews the preview, so Start does not wait for it.
+  useEffect(() => {
+    if (state.step === 'preview') void loadStart();
+  }, [state.step]);
+
+  const start = async () => {
+    if (!state.preview || !address || !canStart(state)) return;
+    setStarting(true);
+    try {
+      const { startBroadcast } = await loadStart();
+      const session = await startBroadcast({
+        preview: state.preview,
+        title: state.title,
+        description: state.description,
+        participantName: address,
+      });
+      session.onEnded = () => void finish();
+      setLive({ session, address, startedAt: Date.now() });
+      dispatch({ type: 'started' });
+      notify.success(LIVE_MESSAGES.started);
+    } catch {
+      notify.error(LIVE_MESSAGES.startFailed);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const end = async () => {
+    const current = liveRef.current;
+    if (!current) return;
+    try {
+      // The flag first (the call can fail while the room is still up), then the broadcast.
+      await setStreamLive(current.session.mint, false);
+    } catch {
+      notify.error(LIVE_MESSAGES.endFailed);
+      return;
+    }
+    await finish();
+    notify.success(LIVE_MESSAGES.ended);
+  };
+
+  if (state.step === 'streaming' && live) {
+    return (
+      <Suspense fallback={<div className="fixed inset-0 z-50 bg-black" />}>
+        <Broadcaster session={live.session} title={state.title} startedAt={live.startedAt} onEnd={end} />
+      </Suspense>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-10 sm:py-14">
+      <div className="rounded-2xl border border-border bg-surface p-6 shadow-xl shadow-black/20 sm:p-8">
+        {!address ? (
+          <ConnectPrompt />
+        ) : (
+          <>
+            <header className="mb-6 space-y-1">
+              <p className="text-xs font-semibold tracking-wider text-brand uppercase">
+                Step {state.step === 'input' ? 1 : 2} of 3
+              </p>
+              <h1 className="text-2xl font-bold text-fg">
+                {state.step === 'input' ? 'Start Your Stream' : 'Review Your Stream'}
+              </h1>
+              <p className="text-sm text-muted">
+                {state.step === 'input'
+                  ? 'Enter the contract address of the token you want to stream about.'
+                  : 'Check the token and set how your stream appears to viewers.'}
+              </p>
+            </header>
+            {state.step === 'preview' && state.preview ? (
+              <TokenPreview
+                preview={state.preview}
+                title={state.title}
+                description={state.description}
+                starting={starting}
+                canStart={canStart(state)}
+                onTitle={(value) => dispatch({ type: 'title', value })}
+                onDescription={(value) => dispatch({ type: 'description', value })}
+                onBack={() => dispatch({ type: 'back' })}
+                onStart={() => void start()}
+              />
+            ) : (
+              <TokenForm
+                address={state.address}
+                error={state.lookupError}
+                onAddress={(value) => dispatch({ type: 'address', value })}
+                onFound={(preview) => dispatch({ type: 'lookupOk', preview })}
+                onFailed={(message) => dispatch({ type: 'lookupFailed', message })}
+              />
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

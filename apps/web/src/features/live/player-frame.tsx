@@ -1,0 +1,62 @@
+import { Eye, LoaderCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { LiveBadge } from '../../components/ui/live-badge.tsx';
+
+/** The 16:9 black stage every player state is drawn in, so switching states never moves the layout. */
+export function PlayerFrame({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      data-testid="stream-player"
+      className={`relative aspect-video w-full overflow-hidden rounded-xl border border-border bg-black ${className}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A centred message on the stage: an icon (or spinner), a title and an optional detail line. */
+export function PlayerStatus({
+  icon,
+  title,
+  detail,
+  spinner = false,
+  children,
+}: {
+  icon?: ReactNode;
+  title: string;
+  detail?: string;
+  spinner?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div
+      role="status"
+      className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center"
+    >
+      {spinner ? <LoaderCircle aria-hidden className="size-9 animate-spin text-brand" /> : icon}
+      <div className="space-y-1">
+        <p className="text-base font-semibold text-white">{title}</p>
+        {detail ? <p className="text-sm text-white/60">{detail}</p> : null}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** LIVE badge and viewer count pinned to the top of the stage. */
+export function LiveOverlay({ viewers }: { viewers: number }) {
+  return (
+    <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center justify-between p-3">
+      <LiveBadge />
+      <span
+        data-testid="viewer-count"
+        className="inline-flex h-6 items-center gap-1.5 rounded-md bg-black/60 px-2 text-xs font-semibold text-white backdrop-blur"
+        title="Viewers"
+      >
+        <Eye aria-hidden className="size-3.5" />
+        <span>{viewers}</span>
+        <span className="sr-only">viewers</span>
+      </span>
+    </div>
+  );
+}

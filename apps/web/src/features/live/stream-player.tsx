@@ -1,0 +1,34 @@
+import { LIVE_MESSAGES, type TStream } from '@mintcast/contracts';
+import { VideoOff } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { PlayerFrame, PlayerStatus } from './player-frame.tsx';
+import { useLiveStatus } from './use-live-status.ts';
+
+// livekit-client and the player are only downloaded once a live stream is actually shown.
+const ViewerPlayer = lazy(() => import('./viewer-player.tsx'));
+
+/** The stream page's player (spec §2): offline, or the live room of the stream's host. */
+export function StreamPlayer({ stream }: { stream: TStream }) {
+  const live = useLiveStatus(stream.mint, stream.is_currently_live);
+  if (!live) {
+    return (
+      <PlayerFrame>
+        <PlayerStatus
+          icon={<VideoOff aria-hidden className="size-9 text-white/40" />}
+          title={LIVE_MESSAGES.offline}
+        />
+      </PlayerFrame>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <PlayerFrame>
+          <PlayerStatus spinner title={LIVE_MESSAGES.connecting} />
+        </PlayerFrame>
+      }
+    >
+      <ViewerPlayer key={stream.mint} mint={stream.mint} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,104 @@
+import { roomNameForMint } from '@mintcast/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { RemoteParticipant, RemoteTrackPublication } from 'livekit-client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchLiveToken } from '../../queries/live.ts';
+import { streamKeys } from '../../queries/streams.ts';
+import type { TConnectionState } from './connection-state.ts';
+import { findHost, pickHostAudio, pickHostVideo, viewerCount } from './host-video.ts';
+import { LiveConnection } from './live-connection.ts';
+
+export interface ViewerSnapshot {
+  state: TConnectionState;
+  failed: boolean;
+  host: RemoteParticipant | undefined;
+  video: RemoteTrackPublication | undefined;
+  audio: RemoteTrackPublication | undefined;
+  audioBlocked: boolean;
+  viewers: number;
+  epoch: number;
+}
+
+const EMPTY: ViewerSnapshot = {
+  state: 'connecting',
+  failed: false,
+  host: undefined,
+  video: undefined,
+  audio: undefined,
+  audioBlocked: false,
+  viewers: 0,
+  epoch: 0,
+};
+
+/**
+ * The viewer's side of a stream room: joins with a subscribe-only token (it never publishes), finds the
+ * host by metadata role, and exposes what to show. Connection handling lives in `LiveConnection`.
+ */
+export const useViewerRoom = (mint: string) => {
+  const [snap, setSnap] = useState<ViewerSnapshot>(EMPTY);
+  const connRef = useRef<LiveConnection | null>(null);
+  const failedRef = useRef(false);
+  const queryClient = useQueryClient();
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger.
+  useEffect(() => {
+    failedRef.current = false;
+    let hostWasPresent = false;
+    const refresh = () => {
+      const conn = connRef.current;
+      const room = conn?.room;
+      const participants = room ? [...room.remoteParticipants.values()] : [];
+      const host = findHost(participants);
+      // The host leaving may mean the stream ended: re-read the stream record instead of waiting 30 s.
+      if (hostWasPresent && !host) void queryClient.invalidateQueries({ queryKey: streamKeys.all });
+      hostWasPresent = Boolean(host);
+      setSnap({
+        state: conn?.state ?? 'disconnected',
+        failed: failedRef.current,
+        host,
+        video: pickHostVideo(host),
+        audio: pickHostAudio(host),
+        audioBlocked: room ? !room.canPlaybackAudio : false,
+        viewers: room
+          ? viewerCount({
+              numParticipants: room.numParticipants,
+              hostPresent: Boolean(host),
+              visibleViewers: participants.length - (host ? 1 : 0) + 1,
+            })
+          : 0,
+        epoch: conn?.epoch ?? 0,
+      });
+    };
+    const conn = new LiveConnection({
+      getToken: () =>
+        fetchLiveToken({ roomName: roomNameForMint(mint), participantName: 'viewer', isHost: false }),
+      onChange: refresh,
+      onClosed: (reason) => {
+        if (reason === 'failed') failedRef.current = true;
+        void queryClient.invalidateQueries({ queryKey: streamKeys.all });
+        refresh();
+      },
+    });
+    connRef.current = conn;
+    conn.start().catch(() => undefined);
+    // numParticipants arrives throttled and without an event of its own: re-read it now and then.
+    const tick = setInterval(refresh, 2_000);
+    return () => {
+      clearInterval(tick);
+      connRef.current = null;
+      void conn.stop();
+    };
+  }, [mint, queryClient, attempt]);
+
+  const retry = useCallback(() => {
+    setSnap(EMPTY);
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const startAudio = useCallback(async () => {
+    await connRef.current?.room?.startAudio();
+  }, []);
+
+  return { ...snap, retry, startAudio };
+};

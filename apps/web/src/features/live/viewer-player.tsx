@@ -1,0 +1,103 @@
+import { LIVE_MESSAGES } from '@mintcast/contracts';
+import { TriangleAlert, UserRound, VolumeX } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { buttonClass } from '../../components/ui/button.ts';
+import { LiveOverlay, PlayerFrame, PlayerStatus } from './player-frame.tsx';
+import { useViewerRoom } from './use-viewer-room.ts';
+import { useVisibleSubscription } from './use-visible-subscription.ts';
+
+/** The live player itself (lazy chunk with livekit-client): host video and audio, states of spec §2. */
+export default function ViewerPlayer({ mint }: { mint: string }) {
+  const room = useViewerRoom(mint);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const hostPubs = useMemo(() => (room.host ? [...room.host.trackPublications.values()] : []), [room.host]);
+  useVisibleSubscription(frameRef, room.video, hostPubs);
+
+  const videoTrack = room.video?.videoTrack;
+  const audioTrack = room.audio?.audioTrack;
+  // Re-attach on a new track and after every reconnect (epoch), so the picture comes back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: epoch is the re-attach trigger.
+  useEffect(() => {
+    const el = videoRef.current;
+    if (!el || !videoTrack) return;
+    videoTrack.attach(el);
+    return () => {
+      videoTrack.detach(el);
+    };
+  }, [videoTrack, room.epoch]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: epoch is the re-attach trigger.
+  useEffect(() => {
+    const el = audioRef.current;
+    if (!el || !audioTrack) return;
+    audioTrack.attach(el);
+    return () => {
+      audioTrack.detach(el);
+    };
+  }, [audioTrack, room.epoch]);
+
+  const showVideo = room.state !== 'disconnected' && Boolean(videoTrack);
+  let overlay: React.ReactNode = null;
+  if (room.failed || (room.state === 'disconnected' && room.epoch > 0)) {
+    overlay = (
+      <PlayerStatus
+        icon={<TriangleAlert aria-hidden className="size-9 text-live" />}
+        title={LIVE_MESSAGES.connectionError}
+        detail={LIVE_MESSAGES.connectFailed}
+      >
+        <button type="button" className={buttonClass('secondary', 'sm')} onClick={room.retry}>
+          Try Again
+        </button>
+      </PlayerStatus>
+    );
+  } else if (room.state === 'connecting' || (room.state === 'disconnected' && room.epoch === 0)) {
+    overlay = <PlayerStatus spinner title={LIVE_MESSAGES.connecting} />;
+  } else if (room.state === 'reconnecting') {
+    overlay = (
+      <div className="absolute inset-0 bg-black/60">
+        <PlayerStatus spinner title={LIVE_MESSAGES.reconnecting} />
+      </div>
+    );
+  } else if (!room.host) {
+    overlay = (
+      <PlayerStatus
+        icon={<UserRound aria-hidden className="size-9 text-white/40" />}
+        title={LIVE_MESSAGES.waitingHost}
+      />
+    );
+  } else if (!videoTrack) {
+    overlay = <PlayerStatus spinner title={LIVE_MESSAGES.waitingVideo} />;
+  }
+
+  const connected = room.state === 'connected' || room.state === 'reconnecting';
+  return (
+    <div ref={frameRef}>
+      <PlayerFrame>
+        <video
+          ref={videoRef}
+          data-testid="stream-video"
+          data-source={room.video?.source ?? ''}
+          className={`absolute inset-0 size-full object-contain ${showVideo ? '' : 'invisible'}`}
+          autoPlay
+          playsInline
+          muted
+        />
+        {/* biome-ignore lint/a11y/useMediaCaption: live audio has no caption track. */}
+        <audio ref={audioRef} data-testid="stream-audio" autoPlay />
+        {overlay}
+        {connected && !room.failed ? <LiveOverlay viewers={room.viewers} /> : null}
+        {connected && room.audio && room.audioBlocked ? (
+          <button
+            type="button"
+            onClick={() => void room.startAudio()}
+            className={buttonClass('primary', 'sm', 'absolute bottom-3 left-3 shadow-lg')}
+          >
+            <VolumeX aria-hidden className="size-4" />
+            {LIVE_MESSAGES.tapToUnmute}
+          </button>
+        ) : null}
+      </PlayerFrame>
+    </div>
+  );
+}

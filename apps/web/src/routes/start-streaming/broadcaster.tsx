@@ -1,0 +1,153 @@
+import { LIVE_MESSAGES } from '@mintcast/contracts';
+import type { LocalVideoTrack } from 'livekit-client';
+import { CameraOff, Clock, Eye, LoaderCircle, VideoOff } from 'lucide-react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { LiveBadge } from '../../components/ui/live-badge.tsx';
+import { notify } from '../../lib/toast.ts';
+import { BroadcasterControls } from './broadcaster-controls.tsx';
+import type { HostSession } from './host-session.ts';
+import { useElapsed } from './use-elapsed.ts';
+import { useThumbnails } from './use-thumbnails.ts';
+
+/** A local track drawn into a <video>, re-attached whenever the track or the connection epoch changes. */
+function LocalVideo({
+  track,
+  epoch,
+  className,
+  testId,
+}: {
+  track: LocalVideoTrack;
+  epoch: number;
+  className: string;
+  testId: string;
+}) {
+  const ref = useRef<HTMLVideoElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: epoch is the re-attach trigger.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    track.attach(el);
+    return () => {
+      track.detach(el);
+    };
+  }, [track, epoch]);
+  return <video ref={ref} data-testid={testId} className={className} autoPlay playsInline muted />;
+}
+
+/** Step 3: the full-screen broadcaster view (spec §2). */
+export default function Broadcaster(props: {
+  session: HostSession;
+  title: string;
+  startedAt: number;
+  onEnd: () => Promise<void>;
+}) {
+  const { session } = props;
+  const snap = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  const elapsed = useElapsed(props.startedAt, session.update);
+  const [ending, setEnding] = useState(false);
+  useThumbnails(session.mint, () => (snap.camera ?? snap.screen)?.mediaStreamTrack);
+
+  const run = (work: () => Promise<void>, failure?: string) => () => {
+    work().catch(() => {
+      if (failure) notify.error(failure);
+    });
+  };
+  const end = async () => {
+    setEnding(true);
+    try {
+      await props.onEnd();
+    } finally {
+      setEnding(false);
+    }
+  };
+
+  const main = snap.screen ?? snap.camera;
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label="Live broadcast"
+      className="fixed inset-0 z-50 flex flex-col bg-black text-white"
+    >
+      <div className="relative flex-1 overflow-hidden">
+        {main ? (
+          <LocalVideo
+            track={main}
+            epoch={snap.epoch}
+            testId={snap.screen ? 'broadcast-screen' : 'broadcast-camera'}
+            className={`absolute inset-0 size-full object-contain ${snap.screen || !snap.cameraOn ? '' : '-scale-x-100'}`}
+          />
+        ) : null}
+        {!snap.screen && snap.cameraUnavailable ? (
+          <div
+            role="status"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-center"
+          >
+            <CameraOff aria-hidden className="size-12 text-white/40" />
+            <p className="text-lg font-semibold">{LIVE_MESSAGES.cameraUnavailable}</p>
+            <p className="text-sm text-white/60">{LIVE_MESSAGES.cameraHint}</p>
+          </div>
+        ) : !snap.screen && snap.camera && !snap.cameraOn ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black text-center">
+            <VideoOff aria-hidden className="size-12 text-white/40" />
+            <p className="text-sm text-white/60">Camera is off</p>
+          </div>
+        ) : !main ? (
+          <div className="absolute inset-0 flex items-center justify-center">
+            <LoaderCircle aria-hidden className="size-10 animate-spin text-brand" />
+          </div>
+        ) : null}
+        {snap.screen && snap.camera && snap.cameraOn ? (
+          <div className="absolute right-4 bottom-28 w-40 overflow-hidden rounded-xl border-2 border-white/20 shadow-2xl sm:w-56">
+            <LocalVideo
+              track={snap.camera}
+              epoch={snap.epoch}
+              testId="broadcast-pip"
+              className="aspect-video w-full -scale-x-100 bg-black object-cover"
+            />
+          </div>
+        ) : null}
+        {snap.state === 'reconnecting' ? (
+          <div role="status" className="absolute inset-0 flex items-center justify-center gap-3 bg-black/60">
+            <LoaderCircle aria-hidden className="size-6 animate-spin" />
+            <span className="font-semibold">{LIVE_MESSAGES.reconnecting}</span>
+          </div>
+        ) : null}
+
+        <div className="absolute inset-x-0 top-0 flex items-center gap-3 bg-gradient-to-b from-black/80 to-transparent p-4">
+          <LiveBadge />
+          <span
+            data-testid="broadcast-viewers"
+            className="inline-flex items-center gap-1.5 rounded-md bg-white/10 px-2 py-1 text-xs font-semibold"
+          >
+            <Eye aria-hidden className="size-3.5" />
+            {snap.viewers}{' '}
+            <span className="font-normal text-white/70">{snap.viewers === 1 ? 'viewer' : 'viewers'}</span>
+          </span>
+          <span
+            data-testid="broadcast-elapsed"
+            className="inline-flex items-center gap-1.5 rounded-md bg-white/10 px-2 py-1 font-mono text-xs font-semibold tabular-nums"
+          >
+            <Clock aria-hidden className="size-3.5" />
+            {elapsed}
+          </span>
+          <p className="ml-2 hidden min-w-0 truncate text-sm font-medium text-white/90 sm:block">
+            {props.title}
+          </p>
+        </div>
+        <div className="absolute inset-x-0 bottom-0 flex justify-center p-4">
+          <BroadcasterControls
+            cameraOn={snap.cameraOn}
+            micOn={snap.micOn}
+            screenOn={snap.screenOn}
+            ending={ending}
+            onCamera={run(() => session.toggleCamera())}
+            onMic={run(() => session.toggleMicrophone())}
+            onScreen={run(() => session.toggleScreenShare(), LIVE_MESSAGES.screenShareFailed)}
+            onEnd={() => void end()}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { TTokenPreview } from '@mintcast/contracts';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { buttonClass } from '../../components/ui/button.ts';
+import { lookupToken } from '../../features/token/lookup-token.ts';
+
+/** Step 1: the token address form; the fetch button is disabled while loading or blank (spec §5). */
+export function TokenForm(props: {
+  address: string;
+  error: string | null;
+  onAddress: (value: string) => void;
+  onFound: (preview: TTokenPreview) => void;
+  onFailed: (message: string) => void;
+}) {
+  const [loading, setLoading] = useState(false);
+  const blank = props.address.trim() === '';
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (blank || loading) return;
+    setLoading(true);
+    try {
+      const result = await lookupToken(props.address);
+      if (result.status === 'ok') props.onFound(result.preview);
+      else props.onFailed(result.message);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <div className="space-y-2">
+        <label htmlFor="token-address" className="block text-sm font-medium text-fg">
+          Token Contract Address
+        </label>
+        <input
+          id="token-address"
+          name="address"
+          value={props.address}
+          onChange={(e) => props.onAddress(e.target.value)}
+          placeholder="0x..."
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby="token-address-help"
+          className="h-12 w-full rounded-lg border border-border bg-surface-2 px-4 font-mono text-sm text-fg placeholder:text-muted focus:border-brand focus:outline-none"
+        />
+        {props.error ? (
+          <p id="token-address-help" role="alert" className="text-sm text-down">
+            {props.error}
+          </p>
+        ) : (
+          <p id="token-address-help" className="text-xs text-muted">
+            The BNB Smart Chain contract address of the token you want to stream about.
+          </p>
+        )}
+      </div>
+      <button type="submit" disabled={blank || loading} className={buttonClass('primary', 'lg', 'w-full')}>
+        <Search aria-hidden className={`size-4 ${loading ? 'animate-pulse' : ''}`} />
+        {loading ? 'Fetching Token...' : 'Fetch Token'}
+      </button>
+    </form>
+  );
+}

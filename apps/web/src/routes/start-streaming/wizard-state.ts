@@ -1,0 +1,66 @@
+import { defaultStreamDescription, defaultStreamTitle, type TTokenPreview } from '@mintcast/contracts';
+
+/** The wizard of spec §2/§4: input → preview → streaming. */
+export type WizardStep = 'input' | 'preview' | 'streaming';
+
+export interface WizardState {
+  step: WizardStep;
+  address: string;
+  lookupError: string | null;
+  preview: TTokenPreview | null;
+  title: string;
+  description: string;
+}
+
+export type WizardAction =
+  | { type: 'address'; value: string }
+  | { type: 'lookupFailed'; message: string }
+  | { type: 'lookupOk'; preview: TTokenPreview }
+  | { type: 'title'; value: string }
+  | { type: 'description'; value: string }
+  | { type: 'back' }
+  | { type: 'started' }
+  | { type: 'reset' };
+
+export const initialWizard: WizardState = {
+  step: 'input',
+  address: '',
+  lookupError: null,
+  preview: null,
+  title: '',
+  description: '',
+};
+
+export const wizardReducer = (state: WizardState, action: WizardAction): WizardState => {
+  switch (action.type) {
+    case 'address':
+      return { ...state, address: action.value, lookupError: null };
+    case 'lookupFailed':
+      return { ...state, lookupError: action.message };
+    case 'lookupOk':
+      // Spec §5 defaults: "{name} Live Trading" and "Live trading and analysis for {name} ({symbol})".
+      return {
+        ...state,
+        step: 'preview',
+        lookupError: null,
+        preview: action.preview,
+        title: defaultStreamTitle(action.preview.name),
+        description: defaultStreamDescription(action.preview.name, action.preview.symbol),
+      };
+    case 'title':
+      return { ...state, title: action.value };
+    case 'description':
+      return { ...state, description: action.value };
+    case 'back':
+      // Back clears the token (and what was derived from it); the typed address stays for a quick retry.
+      return { ...state, step: 'input', preview: null, title: '', description: '' };
+    case 'started':
+      return state.preview ? { ...state, step: 'streaming' } : state;
+    case 'reset':
+      // Leaving the broadcast (end, closed, wallet disconnected) starts over with every field cleared.
+      return initialWizard;
+  }
+};
+
+/** "Start Live Stream" needs a token and a non-blank title (spec §5). */
+export const canStart = (state: WizardState): boolean => state.preview !== null && state.title.trim() !== '';

@@ -1,0 +1,253 @@
+/// <reference lib="dom" />
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { AUTH_STORAGE_KEY, BSC_CHAIN_ID, SIWE_STATEMENT } from '@mintcast/contracts';
+import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
+import type { Page } from '@playwright/test';
+import { type Hex, toHex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { type RunningApp, startApp } from '../support/app-server.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { installTestWallet } from '../support/test-wallet.ts';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
+/** The shared market sample: "Example Stream Token" ($XSTRM), with bsc pairs. */
+const TOKEN = '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f';
+const GRACE_MS = 2_000;
+const HOST_KEY = generatePrivateKey();
+
+let standin: MarketStandin;
+let app: RunningApp;
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  await mkdir(SHOTS, { recursive: true });
+  standin = await startMarketStandin();
+  app = await startApp({ media: true, env: { MARKET_DATA_URL: standin.url, LIVE_HOST_GRACE_MS: String(GRACE_MS) } });
+});
+test.afterAll(async () => {
+  await app?.stop();
+  await standin?.close();
+});
+
+/** SIWE sign-in as the server verifies it, signed by the page's test wallet (a real personal_sign). */
+const siwe = async (address: string) => {
+  const nonce = ((await (await fetch(`${app.url}/api/auth/nonce`)).json()) as { nonce: string }).nonce;
+  const origin = new URL(app.url);
+  return createSiweMessage({
+    address: address as Hex,
+    chainId: BSC_CHAIN_ID,
+    domain: origin.host,
+    uri: origin.origin,
+    nonce,
+    version: '1',
+    statement: SIWE_STATEMENT,
+  });
+};
+
+/**
+ * Connect the test wallet and sign in through the real nonce → SIWE → verify flow; the page's session
+ * manager then holds the session under its storage key, as after the wallet button's flow.
+ */
+const signInPage = async (page: Page, privateKey: Hex) => {
+  const wallet = await installTestWallet(page, { privateKey });
+  await page.goto(`${app.url}/start-streaming`);
+  const message = await siwe(wallet.address);
+  await page.evaluate(
+    async ({ message, address, key }) => {
+      const eth = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
+      await eth.request({ method: 'eth_requestAccounts' });
+      const hex = `0x${Array.from(new TextEncoder().encode(message), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+      const signature = await eth.request({ method: 'personal_sign', params: [hex, address] });
+      const res = await fetch('/api/auth/verify', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message, signature }),
+      });
+      if (!res.ok) throw new Error(`verify ${res.status}`);
+      localStorage.setItem(key, JSON.stringify(await res.json()));
+    },
+    { message, address: wallet.address, key: AUTH_STORAGE_KEY },
+  );
+  await page.reload();
+  return wallet;
+};
+
+/** An access token for a wallet, signed in from the test process (for direct API checks). */
+const apiSession = async (privateKey: Hex): Promise<string> => {
+  const account = privateKeyToAccount(privateKey);
+  const message = await siwe(account.address);
+  const signature = await account.signMessage({ message: { raw: toHex(message) } });
+  const res = await fetch(`${app.url}/api/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message, signature }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+};
+
+const streamRecord = async () =>
+  (await (await fetch(`${app.url}/api/streams/${TOKEN}`)).json()) as {
+    is_currently_live: boolean;
+    num_participants: number;
+    thumbnail: string | null;
+  };
+
+/** Decoded-frame count of the player's video, to prove the picture is moving. */
+const framesOf = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
+
+const expectFramesAdvancing = async (page: Page, testId = 'stream-video') => {
+  await expect.poll(() => framesOf(page, testId), { timeout: 20_000 }).toBeGreaterThan(0);
+  const before = await framesOf(page, testId);
+  await expect.poll(() => framesOf(page, testId), { timeout: 10_000 }).toBeGreaterThan(before + 5);
+};
+
+const goLive = async (page: Page) => {
+  await page.getByLabel('Token Contract Address').fill(TOKEN);
+  await page.getByRole('button', { name: 'Fetch Token' }).click();
+  await page.getByRole('button', { name: 'Start Live Stream' }).click();
+  await expect(page.getByText('Stream started successfully!')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog', { name: 'Live broadcast' })).toBeVisible();
+};
+
+test('a wallet goes live through the wizard, a viewer watches, screen share switches, End Stream goes offline', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const hostContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const host = await hostContext.newPage();
+
+  // Without a session: the connect prompt.
+  await host.goto(`${app.url}/start-streaming`);
+  await expect(host.getByRole('heading', { name: 'Start Your Stream' })).toBeVisible();
+  await expect(host.getByRole('button', { name: 'Connect Wallet' }).first()).toBeVisible();
+  await expect(host.getByLabel('Token Contract Address')).toHaveCount(0);
+
+  await signInPage(host, HOST_KEY);
+  const address = host.getByLabel('Token Contract Address');
+  const fetchButton = host.getByRole('button', { name: 'Fetch Token' });
+  await expect(address).toBeVisible();
+  await expect(fetchButton).toBeDisabled();
+  await address.fill('   ');
+  await expect(fetchButton).toBeDisabled();
+
+  // Bad address: the spec's message, inline (and as a toast), and no preview.
+  await address.fill('0x12345');
+  await fetchButton.click();
+  await expect(host.getByRole('alert').filter({ hasText: 'Please enter a valid BSC token address' })).toBeVisible();
+  await expect(host.getByTestId('token-preview')).toHaveCount(0);
+
+  // Good address: the preview with the spec's defaults.
+  await address.fill(TOKEN);
+  await fetchButton.click();
+  await expect(host.getByTestId('token-preview')).toContainText('Example Stream Token');
+  await expect(host.getByTestId('token-preview')).toContainText('$XSTRM');
+  const title = host.getByLabel('Stream Title');
+  await expect(title).toHaveValue('Example Stream Token Live Trading');
+  await expect(host.getByLabel('Description')).toHaveValue('Live trading and analysis for Example Stream Token (XSTRM)');
+  const start = host.getByRole('button', { name: 'Start Live Stream' });
+  await title.fill('  ');
+  await expect(start).toBeDisabled();
+  await title.fill('XSTRM desk: live from loopback');
+  await expect(start).toBeEnabled();
+  await host.screenshot({ path: path.join(SHOTS, 'start-streaming-preview-1280.png') });
+
+  // Back clears the token.
+  await host.getByRole('button', { name: 'Back' }).click();
+  await expect(host.getByTestId('token-preview')).toHaveCount(0);
+  await expect(host.getByLabel('Stream Title')).toHaveCount(0);
+  await fetchButton.click();
+  await expect(title).toHaveValue('Example Stream Token Live Trading'); // a fresh token, fresh defaults
+
+  // Start: upsert → room → host token → connect → publish → live.
+  await start.click();
+  await expect(host.getByText('Stream started successfully!')).toBeVisible({ timeout: 30_000 });
+  const studio = host.getByRole('dialog', { name: 'Live broadcast' });
+  await expect(studio.getByText('LIVE', { exact: true })).toBeVisible();
+  await expect(host.getByTestId('broadcast-elapsed')).toHaveText(/^\s*0:0\d\s*$/);
+  await expectFramesAdvancing(host, 'broadcast-camera');
+  expect((await streamRecord()).is_currently_live).toBe(true);
+
+  // A viewer in another context sees the host's camera moving, the LIVE badge and 1 viewer.
+  const viewerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const viewer = await viewerContext.newPage();
+  await viewer.goto(`${app.url}/livestream/${TOKEN}`);
+  const player = viewer.getByTestId('stream-player');
+  await expect(viewer.getByTestId('stream-video')).toHaveAttribute('data-source', 'camera', { timeout: 30_000 });
+  await expectFramesAdvancing(viewer);
+  await expect(player.getByText('LIVE', { exact: true })).toBeVisible();
+  await expect(viewer.getByTestId('viewer-count')).toHaveText(/^\s*1\s*viewers?\s*$/, { timeout: 15_000 });
+  await expect(host.getByTestId('broadcast-viewers')).toContainText('1', { timeout: 15_000 });
+  await expect.poll(async () => (await streamRecord()).num_participants, { timeout: 10_000 }).toBe(1);
+  await viewer.screenshot({ path: path.join(SHOTS, 'livestream-player-1280.png') });
+
+  // Screen share: the viewer's video switches to it; the host keeps a camera picture-in-picture.
+  await host.getByRole('button', { name: 'Share screen' }).click();
+  await expect(viewer.getByTestId('stream-video')).toHaveAttribute('data-source', 'screen_share', { timeout: 20_000 });
+  await expectFramesAdvancing(viewer);
+  await expect(host.getByTestId('broadcast-pip')).toBeVisible();
+  await host.screenshot({ path: path.join(SHOTS, 'broadcaster-screen-share-1280.png') });
+  await host.getByRole('button', { name: 'Stop screen share' }).click();
+  await expect(viewer.getByTestId('stream-video')).toHaveAttribute('data-source', 'camera', { timeout: 20_000 });
+
+  // The broadcaster uploads a live thumbnail a few seconds in; cards then show it.
+  await expect.poll(async () => (await streamRecord()).thumbnail, { timeout: 20_000 }).toMatch(/^\/api\/live\/thumbnails\//);
+  const thumb = await fetch(`${app.url}${(await streamRecord()).thumbnail}`);
+  expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+
+  // End Stream: flag false through the API, then disconnect; the viewer sees "Stream is offline".
+  await host.getByRole('button', { name: 'End Stream' }).click();
+  await expect(host.getByText('Stream ended successfully')).toBeVisible();
+  await expect(studio).toHaveCount(0);
+  await expect(host.getByLabel('Token Contract Address')).toHaveValue('');
+  await expect(viewer.getByText('Stream is offline')).toBeVisible({ timeout: 15_000 });
+  expect(await streamRecord()).toMatchObject({ is_currently_live: false, num_participants: 0 });
+  const cards = await viewerContext.newPage();
+  await cards.goto(`${app.url}/explore`);
+  const card = cards.locator(`a[data-testid="stream-card"][href="/livestream/${TOKEN}"]`);
+  await expect(card).toHaveAttribute('data-live', 'false');
+  await expect(card.getByText('LIVE', { exact: true })).toHaveCount(0);
+
+  // Another wallet cannot get a host token (nor create the room) for this stream.
+  const stranger = await apiSession(generatePrivateKey());
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${stranger}` };
+  const token = await fetch(`${app.url}/api/live/token`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ roomName: `stream-${TOKEN}`, participantName: 'x', isHost: true }),
+  });
+  expect(token.status).toBe(403);
+  const room = await fetch(`${app.url}/api/live/rooms`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ roomName: `stream-${TOKEN}` }),
+  });
+  expect(room.status).toBe(403);
+
+  await viewerContext.close();
+  await hostContext.close();
+});
+
+test('closing the broadcaster tab without ending marks the stream offline after the grace period', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const host = await context.newPage();
+  await signInPage(host, HOST_KEY);
+  await goLive(host);
+  await expectFramesAdvancing(host, 'broadcast-camera');
+  await host.screenshot({ path: path.join(SHOTS, 'broadcaster-390.png') });
+  expect((await streamRecord()).is_currently_live).toBe(true);
+
+  await host.close();
+  const closedAt = Date.now();
+  await expect.poll(async () => (await streamRecord()).is_currently_live, { timeout: 20_000, intervals: [200] }).toBe(false);
+  // Not at once: the host had the grace period to come back.
+  expect(Date.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS - 250);
+  await context.close();
+});
