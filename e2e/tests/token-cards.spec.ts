@@ -148,7 +148,7 @@ test('screenshots of the stream page at 1280 and 390 px', async ({ page }) => {
     await page.goto(`${app.url}/livestream/${TOKEN}`);
     await expect(page.getByTestId('trading-figures')).toBeVisible();
     await expect(page.locator('.skeleton')).toHaveCount(0);
-    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
     await page.screenshot({ path: path.join(SHOTS, `livestream-${width}.png`), fullPage: true });
   }
 });
