@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { templateDir } from './global-setup.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
@@ -93,6 +95,8 @@ const stopChild = (child: ChildProcess): Promise<void> =>
 /** Start the built app (and optionally the media server) on free ports with a fresh, seeded database. */
 export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mintcast-e2e-'));
+  const template = path.join(templateDir, 'pglite');
+  if (existsSync(template)) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
   if (opts.streams?.length) await runSeed(dataDir, opts.streams);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
