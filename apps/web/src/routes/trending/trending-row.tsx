@@ -22,10 +22,10 @@ export function TrendingRow({ stream, rank }: { stream: TStream; rank: number })
         data-testid="trending-row"
         data-mint={stream.mint}
         data-live={live}
-        className="grid h-[72px] grid-cols-[2rem_2.5rem_minmax(0,1fr)_auto] items-center gap-3 px-3 transition-colors hover:bg-surface-2 sm:grid-cols-[2.5rem_2.75rem_minmax(0,1fr)_8rem_6.5rem_6.5rem] sm:gap-4 sm:px-5"
+        className="grid h-[72px] grid-cols-[1.75rem_2.25rem_minmax(0,1fr)_auto] items-center gap-2.5 px-3 transition-colors hover:bg-surface-2 sm:grid-cols-[2.5rem_2.75rem_minmax(0,1fr)_8rem_6.5rem_6.5rem] sm:gap-4 sm:px-5"
       >
         <span
-          className={`flex size-8 items-center justify-center rounded-lg text-sm font-bold tabular-nums ${rankTone(rank)}`}
+          className={`flex size-7 items-center justify-center rounded-lg text-sm font-bold tabular-nums sm:size-8 ${rankTone(rank)}`}
         >
           {rank}
         </span>
@@ -35,7 +35,7 @@ export function TrendingRow({ stream, rank }: { stream: TStream; rank: number })
           width={44}
           height={44}
           loading="lazy"
-          className="size-10 rounded-full bg-surface-2 object-cover ring-1 ring-border sm:size-11"
+          className="size-9 rounded-full bg-surface-2 object-cover ring-1 ring-border sm:size-11"
         />
         <div className="min-w-0">
           <p className="truncate font-semibold">{stream.name}</p>
