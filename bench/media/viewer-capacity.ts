@@ -16,7 +16,6 @@ import { launchChromium } from '../../apps/media/test/helpers/browser.ts';
 import { startStaticServer } from '../../apps/media/test/helpers/static-server.ts';
 import { joinToken, KEYS } from '../../apps/media/test/helpers/tokens.ts';
 import { ensureNoisyY4m } from './noisy-y4m.lib.ts';
-import { WeriftPublisher } from './werift-publisher.lib.ts';
 
 const STEPS = (process.env.BENCH_VIEWERS ?? '5,10,20,40,60').split(',').map(Number);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 8_000);
@@ -24,10 +23,10 @@ const SETTLE_MS = 4_000;
 const LIVEKIT_VIEWERS_PER_VCPU = 190;
 const here = import.meta.dirname;
 
-function child(file: string): ChildProcess {
+function child(file: string, env: Record<string, string> = {}): ChildProcess {
   return fork(join(here, file), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_KEYS: JSON.stringify(KEYS) },
+    env: { ...process.env, BENCH_KEYS: JSON.stringify(KEYS), ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 }
@@ -51,7 +50,12 @@ async function forwarded(httpUrl: string): Promise<number> {
 
 const PUBLISHER = process.env.BENCH_PUBLISHER ?? 'synthetic';
 const y4m = PUBLISHER === 'chromium' ? ensureNoisyY4m('/tmp/mintcast-bench/noisy-960x540.y4m', 960, 540) : '';
-const server = child('media-server-child.ts');
+const server = child(
+  'media-server-child.ts',
+  PUBLISHER === 'chromium'
+    ? {}
+    : { BENCH_PUBLISHER_TOKEN: await joinToken('bench-host', 'bench', { canPublish: true }) },
+);
 const { url } = await ask<{ url: string }>(server, null, 'url');
 const httpUrl = url.replace('ws://', 'http://');
 const viewers = child('viewers-worker.ts');
@@ -59,10 +63,6 @@ await ask(viewers, null, 'ready');
 const web = await startStaticServer();
 const browser =
   PUBLISHER === 'chromium' ? await launchChromium([`--use-file-for-fake-video-capture=${y4m}`]) : undefined;
-const synthetic =
-  PUBLISHER === 'chromium'
-    ? undefined
-    : new WeriftPublisher(url, await joinToken('bench-host', 'bench', { canPublish: true }));
 const rows: {
   n: number;
   cpuPct: number;
@@ -95,9 +95,7 @@ try {
     );
     await sleep(6_000); // let Chrome ramp all three layers up under the REMB cap
   } else {
-    console.error('starting synthetic publisher…');
-    await synthetic?.start(2_000);
-    console.error('publisher sending');
+    // The synthetic publisher runs inside the SFU child and is already sending.
     await sleep(1_000);
   }
   let have = 0;
@@ -148,20 +146,20 @@ try {
     console.log(
       `N=${n}: server CPU ${row.cpuPct.toFixed(1)} % of a core, forwarded ${row.pktPerSec.toFixed(0)} pkt/s, ${row.usPerPkt.toFixed(1)} µs/pkt, loss ${row.lossPct.toFixed(2)} % (seq gaps) / ${row.sfuLossPct.toFixed(2)} % (sent vs received), ${row.receiving}/${n} receiving`,
     );
-    if (row.lossPct >= 1 || row.cpuPct >= 95) break;
+    if (row.lossPct >= 1 || row.sfuLossPct >= 1 || row.receiving < n || row.cpuPct >= 95) break;
   }
 } finally {
   viewers.send({ cmd: 'close' });
   server.send({ cmd: 'close' });
-  synthetic?.close();
   await browser?.close();
   await web.close();
 }
 
-const ok = rows.filter((r) => r.lossPct < 1);
+// A step counts only if every viewer receives and both loss measures stay under 1 %.
+const ok = rows.filter((r) => r.receiving === r.n && r.lossPct < 1 && r.sfuLossPct < 1);
 const best = ok.at(-1);
 const first = rows[0];
-const last = rows.at(-1);
+const last = best ?? rows.at(-1);
 // Marginal cost between the smallest and largest step: leaves out the fixed cost of receiving
 // the publisher's stream, which a per-packet average at small N would spread over few packets.
 const marginalUs =

@@ -97,11 +97,14 @@ export class WeriftPublisher {
         height: 720,
       }),
     });
-    const offer = await this.pc.setLocalDescription(await this.pc.createOffer());
-    this.send({
-      case: 'offer',
-      value: new SessionDescription({ type: 'offer', sdp: offer.toSdp().sdp, id: 1 }),
+    await this.pc.setLocalDescription(await this.pc.createOffer());
+    // Offer with every candidate in the SDP rather than relying on trickle alone.
+    await new Promise<void>((r) => {
+      if (this.pc.iceGatheringState === 'complete') r();
+      this.pc.iceGatheringStateChange.subscribe((s) => s === 'complete' && r());
     });
+    const sdp = this.pc.localDescription?.sdp ?? '';
+    this.send({ case: 'offer', value: new SessionDescription({ type: 'offer', sdp, id: 1 }) });
     await answer;
     if (process.env.BENCH_DEBUG) console.error('publisher: answer applied, state', this.pc.connectionState);
     await new Promise<void>((r) => {
