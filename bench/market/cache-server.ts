@@ -22,7 +22,11 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 await fetch(`http://127.0.0.1:${port}/api/tokens/${process.env.BENCH_TOKEN}`); // warm the cache
 console.log(`READY ${port}`);
-// Report upstream calls when the parent asks us to stop.
+// Cumulative CPU time every 250 ms, so the parent can difference it around its load run.
+setInterval(() => {
+  const used = process.cpuUsage();
+  console.log(`CPU ${used.user + used.system}`);
+}, 250).unref();
 process.once('SIGTERM', () => {
   console.log(`UPSTREAM ${standin.requests()}`);
   process.exit(0);

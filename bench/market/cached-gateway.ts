@@ -18,14 +18,28 @@ const { child, port } = await startReadyChild(path.join(import.meta.dirname, 'ca
   BENCH_TOKEN: TOKEN,
 });
 let upstream = '?';
+let cpuMicros = 0;
 child.stdout?.on('data', (d) => {
-  const m = String(d).match(/UPSTREAM (\d+)/);
+  const text = String(d);
+  const m = text.match(/UPSTREAM (\d+)/);
   if (m?.[1]) upstream = m[1];
+  for (const c of text.matchAll(/CPU (\d+)/g)) cpuMicros = Number(c[1]);
 });
 const url = `http://127.0.0.1:${port}/api/tokens/${TOKEN}`;
 // Short warm-up so JIT and connection set-up are not in the figures.
 await autocannon({ url, connections: 16, duration: 2 });
+// Same rate on a route that does no work (static config), as the floor this machine allows right now.
+const floor = await autocannon({
+  url: `http://127.0.0.1:${port}/api/config`,
+  connections: 64,
+  duration: 5,
+  overallRate: RATE,
+});
+await new Promise((r) => setTimeout(r, 400));
+const cpuBefore = cpuMicros;
 const result = await autocannon({ url, connections: 64, duration: DURATION, overallRate: RATE });
+await new Promise((r) => setTimeout(r, 400));
+const cpuUsed = cpuMicros - cpuBefore;
 await new Promise<void>((resolve) => {
   child.once('exit', () => resolve());
   child.kill('SIGTERM');
@@ -41,6 +55,11 @@ report('Market data gateway served from cache', 'npx tsx bench/market/cached-gat
     `${ms(result.latency.p50)} / ${ms(result.latency.p90)} / ${ms(result.latency.p99)}`,
   ],
   ['latency max', ms(result.latency.max)],
+  ['server CPU per request', `${(cpuUsed / 1000 / Math.max(1, result.requests.total)).toFixed(3)} ms`],
+  [
+    'floor: GET /api/config p50 / p99',
+    `${ms(floor.latency.p50)} / ${ms(floor.latency.p99)} at ${perSec(floor.requests.average)}`,
+  ],
   [
     'upstream requests during the run',
     `${upstream} (the warm-up miss, then one background refresh per 15 s TTL)`,
