@@ -45,89 +45,24 @@ const en = {
 } as const;
 
 export type TMessageKey = keyof typeof en;
-type TDictionary = Record<TMessageKey, string>;
+export type TDictionary = Record<TMessageKey, string>;
 
-const es: TDictionary = {
-  'group.discover': 'Descubrir',
-  'group.create': 'Crear',
-  'group.library': 'Biblioteca',
-  'group.support': 'Ayuda',
-  'nav.home': 'Inicio',
-  'nav.trending': 'Tendencias',
-  'nav.explore': 'Explorar',
-  'nav.startStreaming': 'Empezar a transmitir',
-  'nav.profile': 'Perfil',
-  'nav.favorites': 'Favoritos',
-  'nav.settings': 'Ajustes',
-  'nav.howToStream': 'Cómo transmitir',
-  'shell.searchPlaceholder': 'Buscar transmisiones o introducir dirección del token...',
-  'shell.search': 'Buscar',
-  'shell.openSearch': 'Abrir búsqueda',
-  'shell.closeSearch': 'Cerrar búsqueda',
-  'shell.openMenu': 'Abrir menú',
-  'shell.closeMenu': 'Cerrar menú',
-  'shell.collapse': 'Contraer barra lateral',
-  'shell.expand': 'Expandir barra lateral',
-  'shell.notifications': 'Notificaciones',
-  'shell.copyright': '© {year} Mintcast. Todos los derechos reservados.',
-  'settings.title': 'Ajustes',
-  'settings.subtitle': 'Gestiona tus preferencias',
-  'settings.notifications': 'Notificaciones',
-  'settings.streamNotifications': 'Notificaciones de transmisiones',
-  'settings.streamNotificationsHint': 'Recibe un aviso cuando una transmisión que sigues empieza',
-  'settings.soundAlerts': 'Alertas de sonido',
-  'settings.soundAlertsHint': 'Reproducir un sonido con las notificaciones nuevas',
-  'settings.appearance': 'Apariencia',
-  'settings.darkMode': 'Modo oscuro',
-  'settings.darkModeHint': 'Usar el tema oscuro',
-  'settings.privacy': 'Privacidad',
-  'settings.showWalletAddress': 'Mostrar dirección de la billetera',
-  'settings.showWalletAddressHint': 'Mostrar tu dirección cuando la billetera está conectada',
-  'settings.language': 'Idioma',
-  'settings.languageHint': 'Idioma de la navegación y los ajustes',
+/** English ships in the entry chunk; the other languages are fetched when first needed. */
+export const DICTIONARIES: Partial<Record<TLanguage, TDictionary>> = { en };
+
+const loaders: Record<Exclude<TLanguage, 'en'>, () => Promise<{ default: TDictionary }>> = {
+  es: () => import('./messages-es.ts'),
+  fr: () => import('./messages-fr.ts'),
 };
 
-const fr: TDictionary = {
-  'group.discover': 'Découvrir',
-  'group.create': 'Créer',
-  'group.library': 'Bibliothèque',
-  'group.support': 'Aide',
-  'nav.home': 'Accueil',
-  'nav.trending': 'Tendances',
-  'nav.explore': 'Explorer',
-  'nav.startStreaming': 'Lancer un stream',
-  'nav.profile': 'Profil',
-  'nav.favorites': 'Favoris',
-  'nav.settings': 'Paramètres',
-  'nav.howToStream': 'Comment streamer',
-  'shell.searchPlaceholder': 'Rechercher des streams ou saisir une adresse de token...',
-  'shell.search': 'Rechercher',
-  'shell.openSearch': 'Ouvrir la recherche',
-  'shell.closeSearch': 'Fermer la recherche',
-  'shell.openMenu': 'Ouvrir le menu',
-  'shell.closeMenu': 'Fermer le menu',
-  'shell.collapse': 'Réduire la barre latérale',
-  'shell.expand': 'Déplier la barre latérale',
-  'shell.notifications': 'Notifications',
-  'shell.copyright': '© {year} Mintcast. Tous droits réservés.',
-  'settings.title': 'Paramètres',
-  'settings.subtitle': 'Gérez vos préférences',
-  'settings.notifications': 'Notifications',
-  'settings.streamNotifications': 'Notifications de stream',
-  'settings.streamNotificationsHint': 'Être prévenu quand un stream suivi commence',
-  'settings.soundAlerts': 'Alertes sonores',
-  'settings.soundAlertsHint': 'Jouer un son pour les nouvelles notifications',
-  'settings.appearance': 'Apparence',
-  'settings.darkMode': 'Mode sombre',
-  'settings.darkModeHint': 'Utiliser le thème sombre',
-  'settings.privacy': 'Confidentialité',
-  'settings.showWalletAddress': "Afficher l'adresse du portefeuille",
-  'settings.showWalletAddressHint': 'Afficher votre adresse quand le portefeuille est connecté',
-  'settings.language': 'Langue',
-  'settings.languageHint': 'Langue de la navigation et des paramètres',
+/** Make sure `language`'s dictionary is loaded; resolves once it is in `DICTIONARIES`. */
+export const loadDictionary = async (language: TLanguage): Promise<TDictionary> => {
+  const have = DICTIONARIES[language];
+  if (have) return have;
+  const dict = (await loaders[language as Exclude<TLanguage, 'en'>]()).default;
+  DICTIONARIES[language] = dict;
+  return dict;
 };
-
-export const DICTIONARIES: Record<TLanguage, TDictionary> = { en, es, fr };
 
 /** Look a label up; `{name}` placeholders are filled from `vars`. */
 export const translate = (
@@ -135,6 +70,6 @@ export const translate = (
   key: TMessageKey,
   vars: Record<string, string | number> = {},
 ): string =>
-  (DICTIONARIES[language][key] ?? en[key]).replace(/\{(\w+)\}/g, (m, name: string) =>
+  (DICTIONARIES[language]?.[key] ?? en[key]).replace(/\{(\w+)\}/g, (m, name: string) =>
     name in vars ? String(vars[name]) : m,
   );
