@@ -81,7 +81,7 @@ const connectAndSignIn = async (page: Page, screenshot?: string) => {
   await expect(dialog).toBeVisible();
   if (screenshot) await page.screenshot({ path: screenshot });
   await dialog.getByRole('button', { name: new RegExp(TEST_WALLET_INFO.name) }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden({ timeout: 30_000 }); // nonce, signature and verify: slow on a loaded machine
 };
 
 test('connect → sign → reload → username → like → favorites → disconnect', async ({ page }) => {

@@ -4,6 +4,10 @@ import { buttonClass } from '../../components/ui/button.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { disconnectWallet, loadWalletController, openConnectDialog, useWallet } from './wallet-store.ts';
 
+/** Icon-only square on phones (the top bar is tight), a labelled button from `sm` up. */
+const DISCONNECT_CLASS =
+  'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg border border-border bg-surface-2 text-sm font-semibold whitespace-nowrap text-fg transition-colors hover:border-muted/50 hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:h-10 sm:w-auto sm:flex-1 sm:px-4';
+
 /**
  * Spec §4 wallet button: "Connect Wallet" when disconnected; connected: the shortened address and
  * "Disconnect". Rendered from the tiny wallet/session stores, so wagmi loads only when needed.
@@ -52,7 +56,7 @@ export function WalletButton({ className = '' }: { className?: string }) {
         </button>
       )}
       <span
-        className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-lg border border-border bg-surface-2 px-3 font-mono text-sm whitespace-nowrap"
+        className="inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-lg border border-border bg-surface-2 px-2 font-mono text-xs whitespace-nowrap sm:h-10 sm:gap-2 sm:px-3 sm:text-sm"
         title={address}
         data-testid="wallet-address"
       >
@@ -73,7 +77,7 @@ export function WalletButton({ className = '' }: { className?: string }) {
       <button
         type="button"
         onClick={() => void disconnectWallet()}
-        className={buttonClass('secondary', 'md', 'flex-1 px-3')}
+        className={DISCONNECT_CLASS}
         aria-label="Disconnect"
         title="Disconnect"
       >
