@@ -40,7 +40,7 @@ export function BroadcasterControls(props: {
   onEnd: () => void;
 }) {
   return (
-    <div className="flex items-center justify-center gap-3 rounded-2xl border border-white/10 bg-black/60 px-4 py-3 backdrop-blur">
+    <div className="flex items-center justify-center gap-2 rounded-2xl border border-white/10 bg-black/60 px-3 py-3 backdrop-blur sm:gap-3 sm:px-4">
       <Toggle
         label={props.cameraOn ? 'Turn camera off' : 'Turn camera on'}
         active={props.cameraOn}
@@ -73,12 +73,12 @@ export function BroadcasterControls(props: {
           <ScreenShare aria-hidden className="size-5" />
         )}
       </button>
-      <span aria-hidden className="mx-1 h-8 w-px bg-white/15" />
+      <span aria-hidden className="mx-0.5 h-8 w-px bg-white/15 sm:mx-1" />
       <button
         type="button"
         onClick={props.onEnd}
         disabled={props.ending}
-        className="inline-flex h-12 items-center gap-2 rounded-full bg-live px-5 text-sm font-semibold text-white transition-colors hover:bg-live/85 disabled:opacity-60"
+        className="inline-flex h-12 items-center gap-2 rounded-full bg-live px-4 text-sm whitespace-nowrap sm:px-5 font-semibold text-white transition-colors hover:bg-live/85 disabled:opacity-60"
       >
         <CircleStop aria-hidden className="size-5" />
         {props.ending ? 'Ending...' : 'End Stream'}

@@ -61,6 +61,15 @@ export default function Broadcaster(props: {
     }
   };
 
+  // The page behind the full-screen view must not scroll (nor show its scrollbar).
+  useEffect(() => {
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, []);
+
   const main = snap.screen ?? snap.camera;
   return (
     <div
