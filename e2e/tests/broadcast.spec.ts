@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { AUTH_STORAGE_KEY, BSC_CHAIN_ID, SIWE_STATEMENT } from '@mintcast/contracts';
+import { BSC_CHAIN_ID, SIWE_STATEMENT } from '@mintcast/contracts';
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
 import type { Page } from '@playwright/test';
 import { type Hex, toHex } from 'viem';
@@ -9,7 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { installTestWallet } from '../support/test-wallet.ts';
+import { installTestWallet, TEST_WALLET_INFO } from '../support/test-wallet.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 /** The shared market sample: "Example Stream Token" ($XSTRM), with bsc pairs. */
@@ -25,7 +25,10 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   await mkdir(SHOTS, { recursive: true });
   standin = await startMarketStandin();
-  app = await startApp({ media: true, env: { MARKET_DATA_URL: standin.url, LIVE_HOST_GRACE_MS: String(GRACE_MS) } });
+  app = await startApp({
+    media: true,
+    env: { MARKET_DATA_URL: standin.url, LIVE_HOST_GRACE_MS: String(GRACE_MS) },
+  });
 });
 test.afterAll(async () => {
   await app?.stop();
@@ -47,31 +50,14 @@ const siwe = async (address: string) => {
   });
 };
 
-/**
- * Connect the test wallet and sign in through the real nonce → SIWE → verify flow; the page's session
- * manager then holds the session under its storage key, as after the wallet button's flow.
- */
+/** Connect the test wallet through the wizard's own Connect Wallet button: connect + one SIWE signature. */
 const signInPage = async (page: Page, privateKey: Hex) => {
   const wallet = await installTestWallet(page, { privateKey });
   await page.goto(`${app.url}/start-streaming`);
-  const message = await siwe(wallet.address);
-  await page.evaluate(
-    async ({ message, address, key }) => {
-      const eth = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
-      await eth.request({ method: 'eth_requestAccounts' });
-      const hex = `0x${Array.from(new TextEncoder().encode(message), (b) => b.toString(16).padStart(2, '0')).join('')}`;
-      const signature = await eth.request({ method: 'personal_sign', params: [hex, address] });
-      const res = await fetch('/api/auth/verify', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ message, signature }),
-      });
-      if (!res.ok) throw new Error(`verify ${res.status}`);
-      localStorage.setItem(key, JSON.stringify(await res.json()));
-    },
-    { message, address: wallet.address, key: AUTH_STORAGE_KEY },
-  );
-  await page.reload();
+  await page.getByRole('main').getByRole('button', { name: 'Connect Wallet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
+  await dialog.getByRole('button', { name: new RegExp(TEST_WALLET_INFO.name) }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 }); // nonce, signature and verify: slow on a loaded machine
   return wallet;
 };
 
@@ -138,7 +124,9 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   // Bad address: the spec's message, inline (and as a toast), and no preview.
   await address.fill('0x12345');
   await fetchButton.click();
-  await expect(host.getByRole('alert').filter({ hasText: 'Please enter a valid BSC token address' })).toBeVisible();
+  await expect(
+    host.getByRole('alert').filter({ hasText: 'Please enter a valid BSC token address' }),
+  ).toBeVisible();
   await expect(host.getByTestId('token-preview')).toHaveCount(0);
 
   // Good address: the preview with the spec's defaults.
@@ -148,7 +136,9 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   await expect(host.getByTestId('token-preview')).toContainText('$XSTRM');
   const title = host.getByLabel('Stream Title');
   await expect(title).toHaveValue('Example Stream Token Live Trading');
-  await expect(host.getByLabel('Description')).toHaveValue('Live trading and analysis for Example Stream Token (XSTRM)');
+  await expect(host.getByLabel('Description')).toHaveValue(
+    'Live trading and analysis for Example Stream Token (XSTRM)',
+  );
   const start = host.getByRole('button', { name: 'Start Live Stream' });
   await title.fill('  ');
   await expect(start).toBeDisabled();
@@ -177,7 +167,9 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   const viewer = await viewerContext.newPage();
   await viewer.goto(`${app.url}/livestream/${TOKEN}`);
   const player = viewer.getByTestId('stream-player');
-  await expect(viewer.getByTestId('stream-video')).toHaveAttribute('data-source', 'camera', { timeout: 30_000 });
+  await expect(viewer.getByTestId('stream-video')).toHaveAttribute('data-source', 'camera', {
+    timeout: 30_000,
+  });
   await expectFramesAdvancing(viewer);
   await expect(player.getByText('LIVE', { exact: true })).toBeVisible();
   await expect(viewer.getByTestId('viewer-count')).toHaveText(/^\s*1\s*viewers?\s*$/, { timeout: 15_000 });
@@ -187,15 +179,21 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
 
   // Screen share: the viewer's video switches to it; the host keeps a camera picture-in-picture.
   await host.getByRole('button', { name: 'Share screen' }).click();
-  await expect(viewer.getByTestId('stream-video')).toHaveAttribute('data-source', 'screen_share', { timeout: 20_000 });
+  await expect(viewer.getByTestId('stream-video')).toHaveAttribute('data-source', 'screen_share', {
+    timeout: 20_000,
+  });
   await expectFramesAdvancing(viewer);
   await expect(host.getByTestId('broadcast-pip')).toBeVisible();
   await host.screenshot({ path: path.join(SHOTS, 'broadcaster-screen-share-1280.png') });
   await host.getByRole('button', { name: 'Stop screen share' }).click();
-  await expect(viewer.getByTestId('stream-video')).toHaveAttribute('data-source', 'camera', { timeout: 20_000 });
+  await expect(viewer.getByTestId('stream-video')).toHaveAttribute('data-source', 'camera', {
+    timeout: 20_000,
+  });
 
   // The broadcaster uploads a live thumbnail a few seconds in; cards then show it.
-  await expect.poll(async () => (await streamRecord()).thumbnail, { timeout: 20_000 }).toMatch(/^\/api\/live\/thumbnails\//);
+  await expect
+    .poll(async () => (await streamRecord()).thumbnail, { timeout: 20_000 })
+    .toMatch(/^\/api\/live\/thumbnails\//);
   const thumb = await fetch(`${app.url}${(await streamRecord()).thumbnail}`);
   expect(thumb.headers.get('content-type')).toBe('image/jpeg');
 
@@ -246,7 +244,9 @@ test('closing the broadcaster tab without ending marks the stream offline after 
 
   await host.close();
   const closedAt = Date.now();
-  await expect.poll(async () => (await streamRecord()).is_currently_live, { timeout: 20_000, intervals: [200] }).toBe(false);
+  await expect
+    .poll(async () => (await streamRecord()).is_currently_live, { timeout: 20_000, intervals: [200] })
+    .toBe(false);
   // Not at once: the host had the grace period to come back.
   expect(Date.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS - 250);
   await context.close();
