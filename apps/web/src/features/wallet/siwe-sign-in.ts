@@ -3,7 +3,7 @@ import type { Address } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { signMessage } from 'wagmi/actions';
 import { ApiError } from '../../lib/api.ts';
-import { sessionManager } from '../../lib/session/session.ts';
+import { loadSessionManager } from '../../lib/session/session.ts';
 import { isSession } from '../../lib/session/session-types.ts';
 import { wagmiConfig } from './wagmi-config.ts';
 
@@ -50,5 +50,5 @@ export const signInWithEthereum = async (address: Address): Promise<void> => {
   const signature = await signMessage(wagmiConfig, { account: address, message });
   const session = await postJson('/api/auth/verify', { message, signature });
   if (!isSession(session)) throw new ApiError(500, 'bad_response', 'Unexpected sign-in response');
-  sessionManager.setSession(session);
+  (await loadSessionManager()).setSession(session);
 };

@@ -1,8 +1,17 @@
 import { BSC_CHAIN_ID, shortenAddress } from '@mintcast/contracts';
-import { AlertTriangle, Loader2, LogOut, Wallet } from 'lucide-react';
+import { LogOut, Wallet } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { buttonClass } from '../../components/ui/button.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { disconnectWallet, loadWalletController, openConnectDialog, useWallet } from './wallet-store.ts';
+import { disconnectWallet, openConnectDialog, useWallet } from './wallet-store.ts';
+
+// Only reachable once wagmi has loaded (wrong chain, unsigned account): kept out of the entry chunk.
+const SwitchToBscButton = lazy(() =>
+  import('./wallet-button-extras.tsx').then((m) => ({ default: m.SwitchToBscButton })),
+);
+const SignInButton = lazy(() =>
+  import('./wallet-button-extras.tsx').then((m) => ({ default: m.SignInButton })),
+);
 
 /** Icon-only square on phones (the top bar is tight), a labelled button from `sm` up. */
 const DISCONNECT_CLASS =
@@ -28,11 +37,7 @@ export function WalletButton({ className = '' }: { className?: string }) {
         className={buttonClass('primary', 'md', className)}
         data-testid="wallet-connect"
       >
-        {busy ? (
-          <Loader2 className="size-4 animate-spin" aria-hidden />
-        ) : (
-          <Wallet className="size-4" aria-hidden />
-        )}
+        <Wallet className="size-4" aria-hidden />
         Connect Wallet
       </button>
     );
@@ -45,15 +50,9 @@ export function WalletButton({ className = '' }: { className?: string }) {
     // Wraps to two rows where it is narrow (the sidebar footer); one row in the top bar.
     <div className={`flex flex-wrap items-center gap-2 ${className}`} data-testid="wallet-connected">
       {wrongChain && (
-        <button
-          type="button"
-          onClick={() => void loadWalletController().then((c) => c.switchToBsc())}
-          className={buttonClass('secondary', 'md', 'border-warn/40 text-warn')}
-          title="Your wallet is on another network"
-        >
-          <AlertTriangle className="size-4" aria-hidden />
-          <span className="hidden sm:inline">Switch to BSC</span>
-        </button>
+        <Suspense fallback={null}>
+          <SwitchToBscButton />
+        </Suspense>
       )}
       <span
         className="inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-lg border border-border bg-surface-2 px-2 font-mono text-xs whitespace-nowrap sm:h-10 sm:gap-2 sm:px-3 sm:text-sm"
@@ -64,15 +63,9 @@ export function WalletButton({ className = '' }: { className?: string }) {
         {shortenAddress(address.toLowerCase())}
       </span>
       {(needsSignIn || wallet.status === 'signing') && (
-        <button
-          type="button"
-          onClick={openConnectDialog}
-          disabled={busy}
-          className={buttonClass('primary', 'md')}
-        >
-          {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
-          Sign In
-        </button>
+        <Suspense fallback={null}>
+          <SignInButton busy={busy} />
+        </Suspense>
       )}
       <button
         type="button"

@@ -9,10 +9,14 @@ import {
   disconnect as wagmiDisconnect,
   watchConnection,
 } from 'wagmi/actions';
-import { sessionManager } from '../../lib/session/session.ts';
+import { loadSessionManager } from '../../lib/session/session.ts';
+import { sessionManager } from '../../lib/session/session-runtime.ts';
 import { signInWithEthereum } from './siwe-sign-in.ts';
 import { FALLBACK_CONNECTOR_ID, wagmiConfig } from './wagmi-config.ts';
 import { getWalletState, setWalletState, WALLET_MARKER_KEY } from './wallet-store.ts';
+
+// Hooks this already-loaded manager's events into the entry's session snapshot.
+void loadSessionManager();
 
 /** A user-facing sentence for a wallet failure. */
 export const walletErrorMessage = (err: unknown): string => {

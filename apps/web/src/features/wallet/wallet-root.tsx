@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { sessionManager } from '../../lib/session/session.ts';
+import { getSession } from '../../lib/session/session.ts';
 import { loadWalletController, setWalletState, useWallet, WALLET_MARKER_KEY } from './wallet-store.ts';
 
 const ConnectDialog = lazy(() => import('./connect-dialog.tsx'));
@@ -13,7 +13,7 @@ export function WalletRoot() {
 
   useEffect(() => {
     const remembered = window.localStorage.getItem(WALLET_MARKER_KEY) !== null;
-    const session = sessionManager.getSession();
+    const session = getSession();
     if (!remembered && !session) return;
     setWalletState({ status: 'restoring', address: null });
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));

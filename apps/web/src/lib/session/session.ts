@@ -1,27 +1,64 @@
 import { AUTH_STORAGE_KEY } from '@mintcast/contracts/constants';
 import { setApiAuth } from '../api.ts';
-import { createSessionManager } from './session-manager.ts';
+import type { SessionManager } from './session-manager.ts';
+import { isSession, type Session } from './session-types.ts';
 
-const LOCK_NAME = 'mintcast-auth-refresh';
+/**
+ * The entry-chunk face of the session: the stored session for first paint, and a loader for the full
+ * manager (refresh, back-off, sign-out), which is fetched only when a session exists or a sign-in starts,
+ * so visitors who never sign in do not download it with the initial JS.
+ */
+const readStored = (): Session | null => {
+  try {
+    const value = JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null');
+    return isSession(value) ? value : null;
+  } catch {
+    return null;
+  }
+};
 
-const withLock = <T>(fn: () => Promise<T>): Promise<T> =>
-  typeof navigator !== 'undefined' && navigator.locks
-    ? (navigator.locks.request(LOCK_NAME, fn) as Promise<T>)
-    : fn();
+let snapshot = readStored();
+let manager: SessionManager | null = null;
+let loading: Promise<SessionManager> | null = null;
+const listeners = new Set<() => void>();
+const changed = (next: Session | null) => {
+  snapshot = next;
+  for (const l of [...listeners]) l();
+};
 
-/** The app's one session manager, wired into apiFetch: every API call carries the access token. */
-export const sessionManager = createSessionManager({
-  storage: window.localStorage,
-  fetch: (input, init) => window.fetch(input, init),
-  withLock,
-});
+/** Load (once) the session manager; its events keep the snapshot current from then on. */
+export const loadSessionManager = (): Promise<SessionManager> => {
+  loading ??= import('./session-runtime.ts').then(({ sessionManager }) => {
+    manager = sessionManager;
+    sessionManager.onAuthStateChange((_event, session) => changed(session));
+    changed(sessionManager.getSession());
+    return sessionManager;
+  });
+  return loading;
+};
 
+/** The current session (null when signed out). */
+export const getSession = (): Session | null => snapshot;
+
+export const subscribeSession = (listener: () => void): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+// API calls carry the access token; a 401 triggers one refresh and one retry (see api.ts).
 setApiAuth({
-  token: () => sessionManager.getAccessToken(),
-  refresh: async () => Boolean(await sessionManager.refreshSession()),
+  token: async () => (snapshot ? (await loadSessionManager()).getAccessToken() : null),
+  refresh: async () => (snapshot ? Boolean(await (await loadSessionManager()).refreshSession()) : false),
 });
 
 window.addEventListener('storage', (e) => {
-  if (e.key === AUTH_STORAGE_KEY || e.key === null) sessionManager.syncFromStorage();
+  if (e.key !== AUTH_STORAGE_KEY && e.key !== null) return;
+  if (manager) manager.syncFromStorage();
+  else changed(readStored());
 });
-sessionManager.start();
+
+// A stored session needs its refresh timer: load the manager after first paint.
+if (snapshot) {
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
+  idle(() => void loadSessionManager());
+}
