@@ -112,6 +112,28 @@ describe('market gateway cache', () => {
     expect((await gateway.get(a)).symbol).toBe('XSTRM');
   });
 
+  it('while serving stale, re-asks a failing upstream less and less often (1 s, 2 s, 4 s …)', async () => {
+    const { gateway, advance } = setup();
+    const a = token();
+    await gateway.get(a);
+    advance(5 * 60_000);
+    standin.setMode('500', a);
+    for (const [failures, holdMs] of [
+      [1, 1_000],
+      [2, 2_000],
+      [3, 4_000],
+    ] as const) {
+      expect((await gateway.get(a)).stale).toBe(true);
+      expect(standin.requestsFor(a)).toBe(1 + failures);
+      advance(holdMs - 1);
+      expect((await gateway.get(a)).stale).toBe(true); // held: served without a call
+      expect(standin.requestsFor(a)).toBe(1 + failures);
+      advance(1);
+    }
+    standin.setMode('normal');
+    expect((await gateway.get(a)).symbol).toBe('XSTRM');
+  });
+
   it('batches many tokens into calls of at most 30 addresses and reuses fresh entries', async () => {
     const { gateway, advance } = setup();
     const addresses = Array.from({ length: 65 }, () => token());

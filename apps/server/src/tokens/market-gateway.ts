@@ -11,7 +11,11 @@ export interface MarketGatewayOptions {
   swrMs?: number;
   /** Up to this age a value is served (marked stale) when the upstream fails. */
   maxStaleMs?: number;
-  /** After a failed call, further calls for that token wait this long (protects the shared budget). */
+  /**
+   * After a failed call, further calls for that token wait this long. While a cached value can be served
+   * instead, the wait doubles with each consecutive failure up to 30 s (an outage must not spend the shared
+   * budget on retries); without one it stays short, so a user's Retry soon reaches the upstream again.
+   */
   failureHoldMs?: number;
   maxEntries?: number;
   now?: () => number;
@@ -23,7 +27,11 @@ interface Entry {
   fetchedAt: number;
   /** Set when a refresh failed after `fetchedAt`: the value is then served marked stale. */
   failedAt: number | null;
+  /** Consecutive failed refreshes since the last success. */
+  failures: number;
 }
+
+const MAX_HOLD_MS = 30_000;
 
 /** Upstream failures as the API reports them (issue 3, spec §8). */
 export const toAppError = (err: unknown): AppError => {
@@ -67,6 +75,7 @@ export const createMarketGateway = (opts: MarketGatewayOptions) => {
   const now = opts.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const coldFailures = new Map<string, { error: unknown; at: number }>();
+  const holdFor = (failures: number) => Math.min(MAX_HOLD_MS, hold * 2 ** Math.max(0, failures - 1));
   const inflight = new Map<string, Promise<void>>();
 
   const store = (address: string, entry: Entry) => {
@@ -81,7 +90,12 @@ export const createMarketGateway = (opts: MarketGatewayOptions) => {
       (pairs) => {
         const at = now();
         for (const a of addresses) {
-          store(a, { lookup: toTokenLookup(pairs.get(a) ?? null, a), fetchedAt: at, failedAt: null });
+          store(a, {
+            lookup: toTokenLookup(pairs.get(a) ?? null, a),
+            fetchedAt: at,
+            failedAt: null,
+            failures: 0,
+          });
           coldFailures.delete(a);
         }
       },
@@ -89,8 +103,12 @@ export const createMarketGateway = (opts: MarketGatewayOptions) => {
         const at = now();
         for (const a of addresses) {
           const entry = entries.get(a);
-          if (entry) entry.failedAt = at;
-          else coldFailures.set(a, { error, at });
+          if (entry) {
+            entry.failedAt = at;
+            entry.failures += 1;
+          } else {
+            coldFailures.set(a, { error, at });
+          }
         }
         throw error;
       },
@@ -103,7 +121,7 @@ export const createMarketGateway = (opts: MarketGatewayOptions) => {
   };
 
   const recentlyFailed = (entry: Entry | undefined, t: number) =>
-    entry?.failedAt != null && t - entry.failedAt < hold;
+    entry?.failedAt != null && t - entry.failedAt < holdFor(entry.failures);
 
   const revalidateInBackground = (address: string) => {
     refresh([address]).catch((err: unknown) =>
