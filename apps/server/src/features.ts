@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { chatPlugin } from './chat/chat.plugin.ts';
-import { profilesPlugin } from './profiles/profiles.plugin.ts';
 import { livePlugin } from './live/live.plugin.ts';
 import { profilesPlugin } from './profiles/profiles.plugin.ts';
 import { realtimePlugin } from './realtime/realtime.plugin.ts';

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Public runtime settings served by `GET /api/config` so one build serves every deployment. */
 export const ZPublicConfig = z.object({
-  chainId: z.number().int(),
+  chainId: z.int(),
   livekitUrl: z.string(),
   publicOrigin: z.string(),
   marketDataServiceName: z.string(),

@@ -42,7 +42,7 @@ export const ZViewerState = z.object({ liked: z.boolean(), subscribed: z.boolean
 export type TViewerState = z.infer<typeof ZViewerState>;
 
 /** What like/follow mutations return: fresh counts and the caller's state. */
-export const ZEngagement = ZStreamCounts.merge(ZViewerState);
+export const ZEngagement = z.object({ ...ZStreamCounts.shape, ...ZViewerState.shape });
 export type TEngagement = z.infer<typeof ZEngagement>;
 
 export const ZFavorites = z.object({ items: z.array(ZStream) });

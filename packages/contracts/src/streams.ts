@@ -1,14 +1,18 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ZAddress } from './address.ts';
 import { STREAM_LIST_DEFAULT_LIMIT, STREAM_LIST_MAX_LIMIT } from './constants.ts';
+
+// zod/mini (the tree-shakable build of zod): these schemas are parsed on the home route, whose first
+// download has a 150 KB budget. Mini schemas compose with the classic ones used elsewhere.
+
+const isHttpUrl = (v: string) => /^https?:\/\//i.test(v) && URL.canParse(v);
 
 /** Optional link: only http(s) URLs are kept. */
 export const ZHttpUrl = z
   .string()
-  .trim()
-  .max(2048)
-  .url()
-  .refine((v) => /^https?:\/\//i.test(v), 'Only http(s) links are allowed');
+  .check(z.trim(), z.maxLength(2048), z.refine(isHttpUrl, 'Only http(s) links are allowed'));
+
+const int = () => z.number().check(z.refine(Number.isInteger, 'Expected an integer'));
 
 /** A stream as the API returns it, with the read defaults of spec §3 applied. */
 export const ZStream = z.object({
@@ -18,54 +22,65 @@ export const ZStream = z.object({
   description: z.string(),
   image_uri: z.string(),
   metadata_uri: z.string(),
-  twitter: z.string().nullable(),
-  telegram: z.string().nullable(),
-  website: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  creator_address: z.string().nullable(),
+  twitter: z.nullable(z.string()),
+  telegram: z.nullable(z.string()),
+  website: z.nullable(z.string()),
+  thumbnail: z.nullable(z.string()),
+  creator_address: z.nullable(z.string()),
   is_currently_live: z.boolean(),
-  num_participants: z.number().int(),
+  num_participants: int(),
   usd_market_cap: z.number(),
   created_at: z.string(),
-  profile_image: z.string().nullable(),
-  username: z.string().nullable(),
+  profile_image: z.nullable(z.string()),
+  username: z.nullable(z.string()),
 });
 export type TStream = z.infer<typeof ZStream>;
 
 export const ZStreamSort = z.enum(['newest', 'market_cap', 'participants', 'activity']);
 export type TStreamSort = z.infer<typeof ZStreamSort>;
 
-const ZBoolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
+const ZBoolParam = z.pipe(
+  z.enum(['true', 'false']),
+  z.transform((v) => v === 'true'),
+);
+
+const ZLimit = (fallback: number) =>
+  z._default(
+    z.coerce
+      .number()
+      .check(z.refine(Number.isInteger, 'Expected an integer'), z.gte(1), z.lte(STREAM_LIST_MAX_LIMIT)),
+    fallback,
+  );
 
 export const ZStreamListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(STREAM_LIST_MAX_LIMIT).default(STREAM_LIST_DEFAULT_LIMIT),
-  cursor: z.string().max(512).optional(),
-  live: ZBoolParam.optional(),
-  sort: ZStreamSort.default('newest'),
+  limit: ZLimit(STREAM_LIST_DEFAULT_LIMIT),
+  cursor: z.optional(z.string().check(z.maxLength(512))),
+  live: z.optional(ZBoolParam),
+  sort: z._default(ZStreamSort, 'newest'),
 });
 export type TStreamListQuery = z.infer<typeof ZStreamListQuery>;
 
 export const ZStreamPage = z.object({
   items: z.array(ZStream),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type TStreamPage = z.infer<typeof ZStreamPage>;
 
 export const ZStreamSearchQuery = z.object({
-  q: z.string().trim().min(1, 'Search text is required').max(100),
-  limit: z.coerce.number().int().min(1).max(STREAM_LIST_MAX_LIMIT).default(STREAM_LIST_MAX_LIMIT),
+  q: z.string().check(z.trim(), z.minLength(1, 'Search text is required'), z.maxLength(100)),
+  limit: ZLimit(STREAM_LIST_MAX_LIMIT),
 });
 export type TStreamSearchQuery = z.infer<typeof ZStreamSearchQuery>;
 
 /** `total` counts the items returned; `hasMore` says more matches exist past `limit` ("100+ results"). */
 export const ZStreamSearchResult = z.object({
   items: z.array(ZStream),
-  total: z.number().int(),
+  total: int(),
   hasMore: z.boolean(),
 });
 export type TStreamSearchResult = z.infer<typeof ZStreamSearchResult>;
 
-export const ZStreamStats = z.object({ live: z.number().int(), total: z.number().int() });
+export const ZStreamStats = z.object({ live: int(), total: int() });
 export type TStreamStats = z.infer<typeof ZStreamStats>;
 
 export const ZMintParams = z.object({ mint: ZAddress });
@@ -73,20 +88,20 @@ export const ZMintParams = z.object({ mint: ZAddress });
 /** Upsert body (spec §7). The creator is never taken from here: it is the signed-in address. */
 export const ZStreamUpsert = z.object({
   mint: ZAddress,
-  name: z.string().trim().min(1).max(100),
-  symbol: z.string().trim().min(1).max(32),
-  description: z.string().trim().max(1000).default(''),
-  image_uri: ZHttpUrl.or(z.literal('')).optional(),
-  website: ZHttpUrl.nullish(),
-  twitter: ZHttpUrl.nullish(),
-  telegram: ZHttpUrl.nullish(),
-  usd_market_cap: z.number().finite().min(0).max(1e15).default(0),
-  is_currently_live: z.boolean().default(false),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  symbol: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
+  description: z._default(z.string().check(z.trim(), z.maxLength(1000)), ''),
+  image_uri: z.optional(z.union([ZHttpUrl, z.literal('')])),
+  website: z.optional(z.nullable(ZHttpUrl)),
+  twitter: z.optional(z.nullable(ZHttpUrl)),
+  telegram: z.optional(z.nullable(ZHttpUrl)),
+  usd_market_cap: z._default(z.number().check(z.gte(0), z.lte(1e15)), 0),
+  is_currently_live: z._default(z.boolean(), false),
 });
 export type TStreamUpsert = z.infer<typeof ZStreamUpsert>;
 
 export const ZSetLive = z.object({ live: z.boolean() });
 export type TSetLive = z.infer<typeof ZSetLive>;
 
-export const ZStreamCounts = z.object({ likes: z.number().int(), subscribers: z.number().int() });
+export const ZStreamCounts = z.object({ likes: int(), subscribers: int() });
 export type TStreamCounts = z.infer<typeof ZStreamCounts>;

@@ -66,6 +66,6 @@ export const openDatabase = async (target: DatabaseTarget): Promise<DatabaseHand
   }
   const pool = new pg.Pool({ ...config, max: 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db);
+  await migrateToLatest(db, target.schema);
   return { db, target, pglite: undefined, pgConfig: config, close: () => db.destroy() };
 };

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 
 /** The one error type of the server: an HTTP status, a stable code and a user-facing message. */
 export class AppError extends Error {
@@ -23,7 +23,7 @@ export const conflict = (message: string) => new AppError(409, 'conflict', messa
 export const tooManyRequests = (message = 'Too many requests, slow down') =>
   new AppError(429, 'rate_limited', message);
 
-const zodMessage = (err: ZodError): string => {
+const zodMessage = (err: $ZodError): string => {
   const first = err.issues[0];
   if (!first) return 'Invalid request';
   const where = first.path.length ? `${first.path.join('.')}: ` : '';
@@ -32,13 +32,14 @@ const zodMessage = (err: ZodError): string => {
 
 /** Map every failure to `{ error: { code, message } }`; never a stack trace to a client. */
 export const installErrorHandling = (app: FastifyInstance): void => {
-  app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
+  app.setErrorHandler((err: FastifyError | AppError | $ZodError, request, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send({
         error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
       });
     }
-    if (err instanceof ZodError) {
+    // Classic and mini zod schemas both throw a $ZodError subclass.
+    if (err instanceof $ZodError) {
       return reply.status(400).send({ error: { code: 'invalid_request', message: zodMessage(err) } });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;

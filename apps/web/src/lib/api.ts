@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 
 /** An API failure with the server's `{ error: { code, message } }` (or a network failure: status 0). */
 export class ApiError extends Error {
@@ -47,12 +47,15 @@ const errorOf = (body: unknown): { code: string; message: string } | null => {
     : null;
 };
 
-/** Fetch a JSON API path and parse the response with the given contract schema. */
-export const apiFetch = async <S extends z.ZodType>(
+/**
+ * Fetch a JSON API path and parse the response with the given contract schema (classic or mini zod: both
+ * implement Standard Schema, so this module needs no schema library of its own).
+ */
+export const apiFetch = async <S extends StandardSchemaV1>(
   path: string,
   schema: S,
   init: RequestInit = {},
-): Promise<z.infer<S>> => {
+): Promise<StandardSchemaV1.InferOutput<S>> => {
   let res = await send(path, init, authProvider ? await authProvider.token() : null);
   if (res.status === 401 && authProvider && (await authProvider.refresh())) {
     res = await send(path, init, await authProvider.token());
@@ -69,7 +72,20 @@ export const apiFetch = async <S extends z.ZodType>(
     if (error) throw new ApiError(res.status, error.code, error.message);
     throw new ApiError(res.status, 'http_error', `HTTP error ${res.status}`);
   }
-  return schema.parse(body);
+  const result = schema['~standard'].validate(body);
+  if (result instanceof Promise) throw new ApiError(res.status, 'bad_response', 'Unexpected async schema');
+  if (result.issues) {
+    const issue = result.issues[0];
+    const where = issue?.path?.length
+      ? ` at ${issue.path.map((p: PropertyKey | StandardSchemaV1.PathSegment) => String(typeof p === 'object' ? p.key : p)).join('.')}`
+      : '';
+    throw new ApiError(
+      res.status,
+      'bad_response',
+      `Unexpected response${where}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
+  return result.value;
 };
 
 /** JSON body helper. */
