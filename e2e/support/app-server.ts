@@ -81,15 +81,25 @@ const waitFor = async (url: string, child: ChildProcess, timeoutMs: number, logs
   throw new Error(`timed out waiting for ${url}:\n${logs()}`);
 };
 
+/** Signal the child's whole process group: tsx runs the real server as a grandchild. */
+const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+};
+
 const stopChild = (child: ChildProcess): Promise<void> =>
   new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 5_000);
     child.once('exit', () => {
       clearTimeout(timer);
+      signalGroup(child, 'SIGKILL');
       resolve();
     });
-    child.kill('SIGTERM');
+    signalGroup(child, 'SIGTERM');
   });
 
 /** Start the built app (and optionally the media server) on free ports with a fresh, seeded database. */
@@ -135,6 +145,7 @@ export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> 
         cwd: repoRoot,
         env: { ...env, MEDIA_PORT: String(mediaPort), MEDIA_WEBHOOK_URL: `${url}/api/live/webhook` },
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       });
       children.push(media);
       capture(media, 'media');
@@ -145,10 +156,11 @@ export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> 
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     children.push(server);
     capture(server, 'server');
-    await waitFor(`${url}/api/health`, server, 60_000, logs);
+    await waitFor(`${url}/api/health`, server, 90_000, logs);
   } catch (err) {
     await Promise.all(children.map(stopChild));
     await rm(dataDir, { recursive: true, force: true });

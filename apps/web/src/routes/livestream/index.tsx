@@ -1,11 +1,12 @@
 import { isTokenAddress } from '@mintcast/contracts';
 import { useParams } from 'react-router';
+import { ChatPanel } from '../../features/chat/chat-panel.tsx';
+import { LikeFollowButtons } from '../../features/engagement/like-follow-buttons.tsx';
+import { StreamPlayer } from '../../features/live/stream-player.tsx';
 import { TokenInfoCard } from '../../features/token/token-info-card.tsx';
 import { TradingDataCard } from '../../features/token/trading-data-card.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useStreamQuery } from '../../queries/streams.ts';
-import { ChatPlaceholder } from './chat-placeholder.tsx';
-import { PlayerPlaceholder } from './player-placeholder.tsx';
 import { StreamHeader } from './stream-header.tsx';
 import { InvalidStream, StreamLoadError, StreamNotFound, StreamPageSkeleton } from './stream-states.tsx';
 
@@ -31,11 +32,14 @@ export function Component() {
       <StreamHeader stream={s} />
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
         <div className="flex min-w-0 flex-col gap-5">
-          <PlayerPlaceholder live={s.is_currently_live} />
+          <StreamPlayer stream={s} />
+          <LikeFollowButtons mint={s.mint} />
           <TokenInfoCard address={s.mint} fallback={{ name: s.name, symbol: s.symbol, image: s.image_uri }} />
           <TradingDataCard address={s.mint} />
         </div>
-        <ChatPlaceholder />
+        <div className="min-h-0 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]">
+          <ChatPanel mint={s.mint} creatorAddress={s.creator_address} />
+        </div>
       </div>
     </div>
   );
