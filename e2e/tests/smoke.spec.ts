@@ -33,3 +33,13 @@ test('client routes survive a reload (history fallback) and hashed assets are ca
   expect(api404.status()).toBe(404);
   expect((await api404.json()).error.code).toBe('not_found');
 });
+
+test('a shared stream link carries OpenGraph and Twitter tags for crawlers', async ({ request }) => {
+  const list = await (await request.get(`${app.url}/api/streams`)).json();
+  const mint = list.items[0].mint as string;
+  const html = await (await request.get(`${app.url}/livestream/${mint}`)).text();
+  expect(html).toContain('<meta property="og:title" content="Smoke Token');
+  expect(html).toContain(`<meta property="og:url" content="${app.url}/livestream/${mint}" />`);
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  expect(html).toContain('<div id="root">');
+});

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { BSC_CHAIN_ID, MARKET_DATA_SERVICE_NAME, type TPublicConfig } from '@mintcast/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,6 +10,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { AppConfig } from './env.ts';
 import { featurePlugins } from './features.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { streamPageMint, withShareTags } from './http/share-meta.ts';
 import { serveSpa } from './http/spa.ts';
 import { createStreamsRepository } from './streams/streams.repository.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
@@ -68,10 +71,14 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   for (const plugin of featurePlugins) await app.register(plugin, { ctx });
 
   const spa = await serveSpa(app, config.webDist);
-  app.setNotFoundHandler((request, reply) => {
+  const indexHtml = spa ? readFileSync(path.join(config.webDist, 'index.html'), 'utf8') : '';
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && spa && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      const mint = streamPageMint(request.url);
+      const stream = mint ? await streams.get(mint).catch(() => null) : null;
+      return reply.send(stream ? withShareTags(indexHtml, stream, config.publicOrigin) : indexHtml);
     }
     return reply.status(404).send({
       error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` },

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { streamPageMint, withShareTags } from './share-meta.ts';
+
+const stream = {
+  mint: '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f',
+  name: 'Moon <script>alert(1)</script>',
+  symbol: 'MOON',
+  description: 'Live "charts"',
+  image_uri: '/images/demo/token-01.svg',
+  metadata_uri: '',
+  twitter: null,
+  telegram: null,
+  website: null,
+  thumbnail: null,
+  creator_address: null,
+  is_currently_live: true,
+  num_participants: 3,
+  usd_market_cap: 1,
+  created_at: new Date().toISOString(),
+  profile_image: null,
+  username: null,
+};
+
+describe('share meta tags', () => {
+  it('recognises stream page URLs only', () => {
+    expect(streamPageMint(`/livestream/${stream.mint.toUpperCase().replace('0X', '0x')}?x=1`)).toBe(
+      stream.mint,
+    );
+    expect(streamPageMint('/livestream/nope')).toBeNull();
+    expect(streamPageMint('/explore')).toBeNull();
+  });
+
+  it('writes escaped OpenGraph/Twitter tags with absolute URLs into the head', () => {
+    const html = withShareTags(
+      '<html><head><title>Mintcast</title></head><body></body></html>',
+      stream,
+      'https://m.example',
+    );
+    expect(html).toContain(
+      '<meta property="og:image" content="https://m.example/images/demo/token-01.svg" />',
+    );
+    expect(html).toContain(
+      `<meta property="og:url" content="https://m.example/livestream/${stream.mint}" />`,
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&#60;script&#62;');
+    expect(html).toContain('content="Live &#34;charts&#34;"');
+  });
+});
