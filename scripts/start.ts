@@ -5,6 +5,8 @@
 import { prepareEnvironment, runTs } from './launcher.ts';
 
 const port = process.env.PORT || '3000';
+// The site's origin follows the port unless configured (sign-in messages and WebSocket origins must match it).
+process.env.PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN || `http://localhost:${port}`;
 const { env, embeddedMedia } = await prepareEnvironment({ apiOrigin: `http://127.0.0.1:${port}` });
 env.NODE_ENV = env.NODE_ENV || 'production';
 if (embeddedMedia) runTs('media', 'apps/media/src/main.ts', env);
