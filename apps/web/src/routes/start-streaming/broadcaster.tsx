@@ -35,6 +35,20 @@ function LocalVideo({
 }
 
 /** Step 3: the full-screen broadcaster view (spec §2). */
+/** While the full-screen broadcaster is up, the page behind it neither scrolls nor keeps a scrollbar gutter. */
+const useFullScreenPage = () => {
+  useEffect(() => {
+    const root = document.documentElement.style;
+    const previous = { overflow: root.overflow, gutter: root.scrollbarGutter };
+    root.overflow = 'hidden';
+    root.scrollbarGutter = 'auto';
+    return () => {
+      root.overflow = previous.overflow;
+      root.scrollbarGutter = previous.gutter;
+    };
+  }, []);
+};
+
 export default function Broadcaster(props: {
   session: HostSession;
   title: string;
@@ -46,6 +60,7 @@ export default function Broadcaster(props: {
   const elapsed = useElapsed(props.startedAt, session.update);
   const [ending, setEnding] = useState(false);
   useThumbnails(session.mint, () => (snap.camera ?? snap.screen)?.mediaStreamTrack);
+  useFullScreenPage();
 
   const run = (work: () => Promise<void>, failure?: string) => () => {
     work().catch(() => {
