@@ -50,6 +50,21 @@ describe(`streams API (${databaseKind()})`, () => {
     });
   });
 
+  it("shows the creator's public username and avatar once they set a profile", async () => {
+    const creator = randomAddress();
+    const s = await createStream(t.database.db, { creator_address: creator });
+    await createStream(t.database.db);
+    await t.database.db
+      .insertInto('profiles')
+      .values({ address: creator, username: 'moon_host', profile_image: 'https://example.com/a.png' })
+      .execute();
+    const page = ZStreamPage.parse((await get('/api/streams')).json());
+    const mine = page.items.find((i) => i.mint === s.mint);
+    expect(mine).toMatchObject({ username: 'moon_host', profile_image: 'https://example.com/a.png' });
+    expect(page.items.filter((i) => i.username === null)).toHaveLength(1);
+    expect(ZStream.parse((await get(`/api/streams/${s.mint}`)).json()).username).toBe('moon_host');
+  });
+
   it('paginates with a cursor and never returns more than asked', async () => {
     for (let i = 0; i < 7; i++) await createStream(t.database.db, { is_currently_live: i % 3 === 0 });
     const seen: string[] = [];

@@ -5,7 +5,12 @@ import type { StreamsTable } from '../db/schema.ts';
 export type StreamRow = Selectable<StreamsTable>;
 
 /** The read defaults of spec §3, applied in this one place for every stream the API returns. */
-export const toStream = (row: StreamRow): TStream => ({
+export interface CreatorProfile {
+  username: string | null;
+  profile_image: string | null;
+}
+
+export const toStream = (row: StreamRow, creator?: CreatorProfile): TStream => ({
   mint: row.mint,
   name: row.name,
   symbol: row.symbol,
@@ -21,6 +26,7 @@ export const toStream = (row: StreamRow): TStream => ({
   num_participants: Number(row.num_participants ?? 0) || 0,
   usd_market_cap: Number(row.usd_market_cap ?? 0) || 0,
   created_at: new Date(row.created_at).toISOString(),
-  profile_image: null,
-  username: null,
+  // The creator's public profile, when they set one (the spec's client fills these with null).
+  profile_image: creator?.profile_image ?? null,
+  username: creator?.username ?? null,
 });

@@ -1,7 +1,7 @@
 import type { TStreamSort } from '@mintcast/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { StreamRow } from './stream-row.ts';
+import type { CreatorProfile, StreamRow } from './stream-row.ts';
 
 /** Same expression as the trigram index in migration 0001, so the planner can use it. */
 const searchText = sql<string>`lower(name || E'\n' || symbol || E'\n' || coalesce(description, ''))`;
@@ -85,6 +85,17 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
       ])
       .executeTakeFirstOrThrow();
     return { live: Number(row.live), total: Number(row.total) };
+  },
+
+  /** Public profiles of the given creators, in one query. */
+  async profilesOf(addresses: string[]): Promise<Map<string, CreatorProfile>> {
+    if (addresses.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('profiles')
+      .select(['address', 'username', 'profile_image'])
+      .where('address', 'in', addresses)
+      .execute();
+    return new Map(rows.map((r) => [r.address, { username: r.username, profile_image: r.profile_image }]));
   },
 
   findByMint(mint: string): Promise<StreamRow | undefined> {

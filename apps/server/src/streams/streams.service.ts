@@ -28,6 +28,13 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
     return stream;
   };
 
+  /** Rows as API streams, with their creators' usernames and avatars (one extra query per page). */
+  const present = async (rows: StreamRow[]): Promise<TStream[]> => {
+    const creators = [...new Set(rows.map((r) => r.creator_address).filter((a): a is string => Boolean(a)))];
+    const profiles = await repo.profilesOf(creators);
+    return rows.map((r) => toStream(r, r.creator_address ? profiles.get(r.creator_address) : undefined));
+  };
+
   const list = async (query: TStreamListQuery) => {
     let after: NewestCursor | undefined;
     let offset: number | undefined;
@@ -45,7 +52,7 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
       }
     }
     const rows = await repo.list({ limit: query.limit, live: query.live, sort: query.sort, after, offset });
-    const items = rows.map(toStream);
+    const items = await present(rows);
     const last = rows.at(-1);
     let nextCursor: string | null = null;
     if (last && rows.length === query.limit) {
@@ -87,13 +94,14 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
 
     async search(text: string, limit: number) {
       const { rows, hasMore } = await repo.search(text, limit);
-      return { items: rows.map(toStream), total: rows.length, hasMore };
+      return { items: await present(rows), total: rows.length, hasMore };
     },
 
     async get(mint: string): Promise<TStream> {
       const row = await repo.findByMint(mint);
       if (!row) throw notFound('Stream Not Found');
-      return toStream(row);
+      const [stream] = await present([row]);
+      return stream!;
     },
 
     async ensureExists(mint: string): Promise<TStream> {
