@@ -5,12 +5,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startReadyChild } from '../support/child.ts';
+import { pacedLoad, percentile } from '../support/paced.ts';
 import { ms, perSec, report } from '../support/report.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -51,45 +51,6 @@ http { access_log off; sendfile on; keepalive_requests 100000;
   return { child, url: `http://127.0.0.1:${port}/feed.json` };
 };
 
-/**
- * Open-loop load at a fixed rate: requests start on an even schedule (10 every 10 ms) whatever the answers
- * do, so queueing shows up in the latency (autocannon's overallRate fires each second's requests in a burst).
- */
-const paced = async (url: string, rate: number, seconds: number): Promise<number[]> => {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const latencies: number[] = [];
-  const pending: Promise<void>[] = [];
-  const one = () =>
-    new Promise<void>((resolve) => {
-      const t0 = performance.now();
-      http
-        .get(url, { agent }, (res) => {
-          res.resume();
-          res.on('end', () => {
-            latencies.push(performance.now() - t0);
-            resolve();
-          });
-        })
-        .on('error', () => resolve());
-    });
-  const perTick = rate / 100;
-  const ticks = seconds * 100;
-  const start = performance.now();
-  for (let i = 0; i < ticks; i++) {
-    for (let j = 0; j < perTick; j++) pending.push(one());
-    const next = start + (i + 1) * 10;
-    await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  return latencies;
-};
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
-
 console.log(`seeding ${ROWS.toLocaleString('en-US')} streams into PGlite…`);
 const { child: server, port } = await startReadyChild(path.join(import.meta.dirname, 'bench-server.ts'), {
   BENCH_ROWS: String(ROWS),
@@ -101,8 +62,8 @@ try {
   const nginx = await startNginx(body);
   const theirs = nginx ? await cannon(nginx.url) : null;
   nginx?.child.kill();
-  await paced(`${base}${FEED}`, 1000, 2); // warm-up
-  const steady = await paced(`${base}${FEED}`, 1000, DURATION);
+  await pacedLoad(`${base}${FEED}`, 1000, 2); // warm-up
+  const { latencies: steady } = await pacedLoad(`${base}${FEED}`, 1000, DURATION);
 
   // Varied terms (common words, rare ids, no match) so the figure measures the database, not a cache.
   const words = ['moon', 'rocket', 'lotus', 'charts', 'yield', 'koi', 'perps', 'nothing-here'];
