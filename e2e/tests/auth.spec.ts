@@ -109,19 +109,18 @@ test('connect → sign → reload → username → like → favorites → discon
   await expect(page.getByTestId('profile-username')).toHaveText('e2e_tester');
   await page.screenshot({ path: 'docs/screenshots/profile-1280.png' });
 
-  // Like through the API with the browser's own session (the stream page renders <LikeFollowButtons>).
-  const status = await page.evaluate(
-    async ({ key, mint }) => {
-      const s = JSON.parse(localStorage.getItem(key) ?? 'null');
-      const res = await fetch(`/api/streams/${mint}/like`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${s.access_token}` },
-      });
-      return res.status;
-    },
-    { key: AUTH_STORAGE_KEY, mint: liked.mint },
-  );
-  expect(status).toBe(200);
+  // Settings → "Show wallet address" off: the button says a wallet is connected without naming it.
+  await page.goto(`${app.url}/settings`);
+  await page.getByRole('switch', { name: 'Show wallet address' }).click();
+  await expect(topBar(page).getByTestId('wallet-address')).toHaveText('Connected');
+  await page.getByRole('switch', { name: 'Show wallet address' }).click();
+  await expect(topBar(page).getByTestId('wallet-address')).toHaveText(short(wallet.address));
+
+  // Like from the stream page.
+  await page.goto(`${app.url}/livestream/${liked.mint}`);
+  await page.getByTestId('like-button').click();
+  await expect(page.getByTestId('like-button')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('like-count')).toHaveText('1');
 
   await page.goto(`${app.url}/favorites`);
   const grid = page.getByTestId('favorites-grid');

@@ -3,6 +3,7 @@ import { LogOut, Wallet } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { buttonClass } from '../../components/ui/button.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { useSettings } from '../../lib/settings.ts';
 import { disconnectWallet, openConnectDialog, useWallet } from './wallet-store.ts';
 
 // Only reachable once wagmi has loaded (wrong chain, unsigned account): kept out of the entry chunk.
@@ -27,6 +28,8 @@ export function WalletButton({ className = '' }: { className?: string }) {
   // A stored session shows its address at once on reload, before the wallet reconnects (no layout jump).
   const address = wallet.address ?? session?.user.address ?? null;
   const busy = wallet.status === 'connecting' || wallet.status === 'signing';
+  // Settings → "Show wallet address": off shows that a wallet is connected without naming it (screen sharing).
+  const { showWalletAddress } = useSettings();
 
   if (!address || (wallet.status === 'disconnected' && !session)) {
     return (
@@ -56,11 +59,11 @@ export function WalletButton({ className = '' }: { className?: string }) {
       )}
       <span
         className="inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-lg border border-border bg-surface-2 px-2 font-mono text-xs whitespace-nowrap sm:h-10 sm:gap-2 sm:px-3 sm:text-sm"
-        title={address}
+        title={showWalletAddress ? address : undefined}
         data-testid="wallet-address"
       >
         <span className={`size-2 shrink-0 rounded-full ${session ? 'bg-up' : 'bg-warn'}`} aria-hidden />
-        {shortenAddress(address.toLowerCase())}
+        {showWalletAddress ? shortenAddress(address.toLowerCase()) : 'Connected'}
       </span>
       {(needsSignIn || wallet.status === 'signing') && (
         <Suspense fallback={null}>
