@@ -21,14 +21,24 @@ export const formatPrice = (price: number): string => {
   return `$${price.toFixed(4)}`;
 };
 
-/** Large numbers as K, M or B with 2 decimals (spec §5); smaller ones with 2 decimals. */
+const UNITS: [number, string][] = [
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/**
+ * Large numbers as K, M or B with 2 decimals (spec §5); smaller ones with 2 decimals. A value that rounds
+ * up to 1000 of a unit moves to the next one (999,999 → 1.00M, not 1000.00K).
+ */
 export const formatCompact = (value: number): string => {
   if (!Number.isFinite(value)) return '0.00';
-  const abs = Math.abs(value);
-  if (abs >= 1e9) return `${(value / 1e9).toFixed(2)}B`;
-  if (abs >= 1e6) return `${(value / 1e6).toFixed(2)}M`;
-  if (abs >= 1e3) return `${(value / 1e3).toFixed(2)}K`;
-  return value.toFixed(2);
+  const shown = (n: number) => Math.abs(Number(n.toFixed(2)));
+  let idx = UNITS.findIndex(([size]) => Math.abs(value) >= size);
+  if (idx === -1) idx = shown(value) >= 1000 ? UNITS.length - 1 : -1;
+  else if (idx > 0 && shown(value / UNITS[idx]![0]) >= 1000) idx -= 1;
+  const unit = UNITS[idx];
+  return unit ? `${(value / unit[0]).toFixed(2)}${unit[1]}` : value.toFixed(2);
 };
 
 /** A USD figure in compact form: `$1.23M`. */

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCompact,
+  formatElapsed,
+  formatMarketCapWhole,
+  formatPercentChange,
+  formatPrice,
+  formatUsdCompact,
+  toNumber,
+} from './format.ts';
+
+describe('formatPrice (spec §5)', () => {
+  it('uses exponent notation below 1e-6', () => {
+    expect(formatPrice(0.000000123)).toBe('$1.23e-7');
+    expect(formatPrice(9.99e-7)).toBe('$9.99e-7');
+  });
+  it('uses 8 decimals from 1e-6 up to 0.01', () => {
+    expect(formatPrice(0.000001)).toBe('$0.00000100');
+    expect(formatPrice(0.004215)).toBe('$0.00421500');
+    expect(formatPrice(0.00999999)).toBe('$0.00999999');
+  });
+  it('uses 6 decimals from 0.01 up to 1', () => {
+    expect(formatPrice(0.01)).toBe('$0.010000');
+    expect(formatPrice(0.5)).toBe('$0.500000');
+  });
+  it('uses 4 decimals from 1', () => {
+    expect(formatPrice(1)).toBe('$1.0000');
+    expect(formatPrice(612.34567)).toBe('$612.3457');
+  });
+  it('shows 0 and garbage as zero', () => {
+    expect(formatPrice(0)).toBe('$0.0000');
+    expect(formatPrice(Number.NaN)).toBe('$0.0000');
+  });
+});
+
+describe('large numbers as K, M, B with 2 decimals', () => {
+  it.each([
+    [999.5, '999.50'],
+    [1_000, '1.00K'],
+    [412_350.18, '412.35K'],
+    [999_999, '1.00M'],
+    [999.999, '1.00K'],
+    [-1_500, '-1.50K'],
+    [1_000_000, '1.00M'],
+    [1_284_533.72, '1.28M'],
+    [1_000_000_000, '1.00B'],
+    [42_500_000_000, '42.50B'],
+  ])('%d → %s', (value, text) => {
+    expect(formatCompact(value)).toBe(text);
+  });
+  it('prefixes USD figures, keeping the sign in front', () => {
+    expect(formatUsdCompact(4_250_000)).toBe('$4.25M');
+    expect(formatUsdCompact(-2_500)).toBe('-$2.50K');
+  });
+});
+
+describe('other figures', () => {
+  it('card market cap is whole-dollar USD', () => {
+    expect(formatMarketCapWhole(4_215_000.6)).toBe('$4,215,001');
+    expect(formatMarketCapWhole(0)).toBe('$0');
+  });
+  it('24h change has a sign and 2 decimals', () => {
+    expect(formatPercentChange(18.421)).toBe('+18.42%');
+    expect(formatPercentChange(-2.3)).toBe('-2.30%');
+    expect(formatPercentChange(0)).toBe('0.00%');
+  });
+  it('elapsed time is m:ss, then h:mm:ss past one hour', () => {
+    expect(formatElapsed(0)).toBe('0:00');
+    expect(formatElapsed(65)).toBe('1:05');
+    expect(formatElapsed(3599)).toBe('59:59');
+    expect(formatElapsed(3600)).toBe('1:00:00');
+    expect(formatElapsed(3 * 3600 + 7 * 60 + 9)).toBe('3:07:09');
+  });
+  it('figures that cannot be parsed become 0', () => {
+    expect(toNumber('0.004215')).toBe(0.004215);
+    expect(toNumber(12)).toBe(12);
+    expect(toNumber('n/a')).toBe(0);
+    expect(toNumber(undefined)).toBe(0);
+    expect(toNumber(null)).toBe(0);
+    expect(toNumber(Number.POSITIVE_INFINITY)).toBe(0);
+  });
+});
