@@ -42,9 +42,10 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     global: true,
     max: opts.rateLimitPerMinute ?? 1200,
     timeWindow: '1 minute',
+    // Thrown by the plugin and rendered by the error handler as { error: { code: 'rate_limited', message } }.
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
-      error: { code: 'rate_limited', message: `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s` },
+      message: `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`,
     }),
   });
 
