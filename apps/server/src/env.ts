@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { HOST_GRACE_DEFAULT_MS } from '@mintcast/contracts';
 import { z } from 'zod';
 
 const ZEnv = z.object({
@@ -20,6 +21,10 @@ const ZEnv = z.object({
   MEDIA_PORT: z.coerce.number().int().min(0).max(65535).default(7880),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(''),
+  /** Market-cap refresh period of live/recently viewed streams; 0 turns the job off. */
+  MARKET_REFRESH_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How long a host may be away from the room before the stream is marked offline. */
+  LIVE_HOST_GRACE_MS: z.coerce.number().int().min(0).default(HOST_GRACE_DEFAULT_MS),
 });
 export type Env = z.infer<typeof ZEnv>;
 
@@ -38,6 +43,10 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   /** Folder of the built SPA; empty means "do not serve the web app". */
   webDist: string;
+  /** Period of the market-cap refresh job (ms); 0 = off. */
+  marketRefreshIntervalMs: number;
+  /** Host absence allowed before a live stream goes offline (ms). */
+  liveHostGraceMs: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -66,5 +75,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     livekit: { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : path.resolve(repoRoot, 'apps/web/dist'),
+    marketRefreshIntervalMs: e.MARKET_REFRESH_INTERVAL_MS,
+    liveHostGraceMs: e.LIVE_HOST_GRACE_MS,
   };
 };

@@ -12,14 +12,7 @@ const { apiKey, apiSecret } = testConfig().livekit;
 
 let t: TestApp;
 beforeAll(async () => {
-  const previous = process.env.LIVE_HOST_GRACE_MS;
-  process.env.LIVE_HOST_GRACE_MS = String(GRACE_MS);
-  try {
-    t = await createTestApp();
-  } finally {
-    if (previous === undefined) delete process.env.LIVE_HOST_GRACE_MS;
-    else process.env.LIVE_HOST_GRACE_MS = previous;
-  }
+  t = await createTestApp({ liveHostGraceMs: GRACE_MS });
 });
 afterAll(() => t?.close());
 

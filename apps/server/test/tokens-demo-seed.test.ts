@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoStreams } from '../src/db/seed.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
-process.env.MARKET_REFRESH_INTERVAL_MS = '0';
-
 let standin: MarketStandin;
 let t: TestApp;
 beforeAll(async () => {

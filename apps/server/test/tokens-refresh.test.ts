@@ -1,15 +1,14 @@
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/env.ts';
 import { createDexScreenerClient } from '../src/tokens/dexscreener-client.ts';
 import { createMarketRepository } from '../src/tokens/market.repository.ts';
 import { createMarketGateway } from '../src/tokens/market-gateway.ts';
-import { createMarketRefresh, marketRefreshIntervalMs } from '../src/tokens/market-refresh.ts';
+import { createMarketRefresh } from '../src/tokens/market-refresh.ts';
 import { createUpstreamLimiter } from '../src/tokens/upstream-limiter.ts';
 import { createStream, randomAddress } from './support/builders.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { databaseKind } from './support/test-database.ts';
-
-process.env.MARKET_REFRESH_INTERVAL_MS = '0';
 
 let standin: MarketStandin;
 let t: TestApp;
@@ -106,10 +105,10 @@ describe(`market refresh job (${databaseKind()})`, () => {
     expect((await row(s.mint)).usd_market_cap).toBe(3);
   });
 
-  it('reads its period from MARKET_REFRESH_INTERVAL_MS (0 = off)', () => {
-    expect(marketRefreshIntervalMs({ MARKET_REFRESH_INTERVAL_MS: '0' })).toBe(0);
-    expect(marketRefreshIntervalMs({ MARKET_REFRESH_INTERVAL_MS: '5000' })).toBe(5000);
-    expect(marketRefreshIntervalMs({})).toBe(60_000);
-    expect(marketRefreshIntervalMs({ MARKET_REFRESH_INTERVAL_MS: 'soon' })).toBe(60_000);
+  it('reads its period from MARKET_REFRESH_INTERVAL_MS (0 = off), validated at boot', () => {
+    expect(loadConfig({ MARKET_REFRESH_INTERVAL_MS: '0' }).marketRefreshIntervalMs).toBe(0);
+    expect(loadConfig({ MARKET_REFRESH_INTERVAL_MS: '5000' }).marketRefreshIntervalMs).toBe(5000);
+    expect(loadConfig({}).marketRefreshIntervalMs).toBe(60_000);
+    expect(() => loadConfig({ MARKET_REFRESH_INTERVAL_MS: 'soon' })).toThrow(/MARKET_REFRESH_INTERVAL_MS/);
   });
 });

@@ -8,8 +8,6 @@ import { createStream, randomAddress } from './support/builders.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { databaseKind } from './support/test-database.ts';
 
-process.env.MARKET_REFRESH_INTERVAL_MS = '0'; // the refresh job has its own test
-
 const TOKEN = '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f';
 const HOSTILE = '0x1111111111111111111111111111111111111111';
 

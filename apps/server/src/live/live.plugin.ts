@@ -3,7 +3,6 @@ import type { AppContext } from '../app-context.ts';
 import { createLiveRepository } from './live.repository.ts';
 import { liveRoutes } from './live.routes.ts';
 import { createLiveService } from './live.service.ts';
-import { liveOptionsFromEnv } from './live-config.ts';
 import { createLivePresence } from './live-presence.ts';
 import { createLiveStatus } from './live-status.ts';
 import { createMediaGateway } from './media-gateway.ts';
@@ -16,7 +15,7 @@ import { createThumbnailsService } from './thumbnails.service.ts';
 export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const gateway = createMediaGateway(ctx.config.livekit);
   const repo = createLiveRepository(ctx.database.db);
-  const { hostGraceMs } = liveOptionsFromEnv();
+  const hostGraceMs = ctx.config.liveHostGraceMs;
   const presence = createLivePresence({ repo, streams: ctx.streams, hostGraceMs, log: app.log });
   const live = createLiveService({ gateway, streams: ctx.streams, log: app.log });
   const thumbnails = createThumbnailsService({ repo, streams: ctx.streams });

@@ -2,20 +2,7 @@ import type { StreamsService } from '../streams/streams.service.ts';
 import type { MarketRepository } from './market.repository.ts';
 import type { MarketGateway } from './market-gateway.ts';
 
-/** Default period of the refresh job; `MARKET_REFRESH_INTERVAL_MS=0` turns it off (tests). */
-export const MARKET_REFRESH_DEFAULT_MS = 60_000;
 const VIEWED_WITHIN_MS = 60 * 60_000;
-
-/**
- * The job's period from `MARKET_REFRESH_INTERVAL_MS` (read here until it moves into env.ts);
- * 0 means off, missing or invalid means the default.
- */
-export const marketRefreshIntervalMs = (env: NodeJS.ProcessEnv = process.env): number => {
-  const raw = env.MARKET_REFRESH_INTERVAL_MS;
-  if (raw === undefined || raw.trim() === '') return MARKET_REFRESH_DEFAULT_MS;
-  const n = Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n : MARKET_REFRESH_DEFAULT_MS;
-};
 
 export interface MarketRefreshDeps {
   gateway: Pick<MarketGateway, 'getMany'>;

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { createDexScreenerClient } from './dexscreener-client.ts';
 import { createMarketRepository } from './market.repository.ts';
 import { createMarketGateway } from './market-gateway.ts';
-import { createMarketRefresh, marketRefreshIntervalMs } from './market-refresh.ts';
+import { createMarketRefresh } from './market-refresh.ts';
 import { tokensRoutes } from './tokens.routes.ts';
 import { createUpstreamLimiter } from './upstream-limiter.ts';
 import { createViewTracker } from './view-tracker.ts';
@@ -19,7 +19,7 @@ export const tokensPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   const views = createViewTracker(repo, { log: app.log });
   await app.register(tokensRoutes, { gateway, views });
 
-  const intervalMs = marketRefreshIntervalMs();
+  const intervalMs = ctx.config.marketRefreshIntervalMs;
   const stopRefresh =
     intervalMs > 0
       ? createMarketRefresh({ gateway, repo, streams: ctx.streams, log: app.log }).start(intervalMs)

@@ -1,3 +1,4 @@
+import { HOST_GRACE_DEFAULT_MS } from '@mintcast/contracts';
 import type { AppConfig } from '../../src/env.ts';
 
 /** Configuration for in-process test servers: quiet, no SPA unless asked, nothing on the network. */
@@ -17,5 +18,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   },
   logLevel: 'silent',
   webDist: '/nonexistent',
+  marketRefreshIntervalMs: 0, // the refresh job has its own tests
+  liveHostGraceMs: HOST_GRACE_DEFAULT_MS,
   ...overrides,
 });
