@@ -1,25 +1,12 @@
 import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../../e2e/support/chromium.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
-/** One headless Chromium with fake camera, microphone and screen. */
+/** One headless Chromium with fake camera, microphone and screen (the workplace's flags, shared with e2e). */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-      '--auto-select-desktop-capture-source=Entire screen',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, '--auto-select-desktop-capture-source=Entire screen', ...extraArgs],
   });
 }
