@@ -7,7 +7,15 @@ export const LazyToaster = lazy(async () => {
   const { Toaster } = await loadSonner();
   return {
     default: () => (
-      <Toaster position="bottom-right" theme="dark" closeButton richColors duration={TOAST_LIFETIME_MS} />
+      <Toaster
+        position="bottom-right"
+        theme="dark"
+        closeButton
+        richColors
+        duration={TOAST_LIFETIME_MS}
+        // On phones, stay above bottom control bars (the broadcaster's buttons).
+        mobileOffset={{ bottom: 104 }}
+      />
     ),
   };
 });
