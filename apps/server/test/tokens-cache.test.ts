@@ -80,6 +80,19 @@ describe('market gateway cache', () => {
     expect(back.fetchedAt).not.toBe(fresh.fetchedAt);
   });
 
+  it('serves the same figures pre-serialized, and the serialized body turns stale with the value', async () => {
+    const { gateway, advance } = setup();
+    const a = token();
+    const fresh = await gateway.get(a);
+    expect(JSON.parse(await gateway.getJson(a))).toEqual(fresh);
+    advance(5 * 60_000);
+    standin.setMode('500', a);
+    expect(JSON.parse(await gateway.getJson(a))).toMatchObject({ stale: true, priceUsd: fresh.priceUsd });
+    standin.setMode('normal');
+    advance(2_000);
+    await expect.poll(async () => JSON.parse(await gateway.getJson(a)).stale).toBe(false);
+  });
+
   it('does not serve a value older than 10 minutes: the error surfaces', async () => {
     const { gateway, advance } = setup();
     const a = token();

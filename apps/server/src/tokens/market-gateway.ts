@@ -29,6 +29,8 @@ interface Entry {
   failedAt: number | null;
   /** Consecutive failed refreshes since the last success. */
   failures: number;
+  /** The response body for this state, built on first use (the cache serves thousands of reads per value). */
+  json?: string;
 }
 
 const MAX_HOLD_MS = 30_000;
@@ -59,6 +61,11 @@ const present = (entry: Entry): TTokenData => {
     fetchedAt: new Date(entry.fetchedAt).toISOString(),
     stale: entry.failedAt !== null,
   };
+};
+
+const presentJson = (entry: Entry): string => {
+  entry.json ??= JSON.stringify(present(entry));
+  return entry.json;
 };
 
 /**
@@ -106,6 +113,7 @@ export const createMarketGateway = (opts: MarketGatewayOptions) => {
           if (entry) {
             entry.failedAt = at;
             entry.failures += 1;
+            entry.json = undefined;
           } else {
             coldFailures.set(a, { error, at });
           }
@@ -129,29 +137,39 @@ export const createMarketGateway = (opts: MarketGatewayOptions) => {
     );
   };
 
+  /** The cache entry to answer with, after any upstream call it needs; throws the API's AppError. */
+  const resolve = async (address: string): Promise<Entry> => {
+    const t = now();
+    const entry = entries.get(address);
+    if (entry && t - entry.fetchedAt < ttl) return entry;
+    if (entry && t - entry.fetchedAt < swr) {
+      if (!inflight.has(address) && !recentlyFailed(entry, t)) revalidateInBackground(address);
+      return entry;
+    }
+    if (entry && recentlyFailed(entry, t) && t - entry.fetchedAt < maxStale) return entry;
+    const cold = coldFailures.get(address);
+    if (!entry && cold && t - cold.at < hold) throw toAppError(cold.error);
+    try {
+      await (inflight.get(address) ?? refresh([address]));
+    } catch (err) {
+      const kept = entries.get(address);
+      if (kept && now() - kept.fetchedAt < maxStale) return kept;
+      throw toAppError(err);
+    }
+    const fresh = entries.get(address);
+    if (!fresh) throw toAppError(new UpstreamError('network'));
+    return fresh;
+  };
+
   return {
     /** TokenData for one (lower-case) address, or an AppError with the spec's status and text. */
     async get(address: string): Promise<TTokenData> {
-      const t = now();
-      const entry = entries.get(address);
-      if (entry && t - entry.fetchedAt < ttl) return present(entry);
-      if (entry && t - entry.fetchedAt < swr) {
-        if (!inflight.has(address) && !recentlyFailed(entry, t)) revalidateInBackground(address);
-        return present(entry);
-      }
-      if (entry && recentlyFailed(entry, t) && t - entry.fetchedAt < maxStale) return present(entry);
-      const cold = coldFailures.get(address);
-      if (!entry && cold && t - cold.at < hold) throw toAppError(cold.error);
-      try {
-        await (inflight.get(address) ?? refresh([address]));
-      } catch (err) {
-        const kept = entries.get(address);
-        if (kept && now() - kept.fetchedAt < maxStale) return present(kept);
-        throw toAppError(err);
-      }
-      const fresh = entries.get(address);
-      if (!fresh) throw toAppError(new UpstreamError('network'));
-      return present(fresh);
+      return present(await resolve(address));
+    },
+
+    /** The same as `get`, already serialized as the JSON body (built once per cached value). */
+    async getJson(address: string): Promise<string> {
+      return presentJson(await resolve(address));
     },
 
     /**

@@ -14,9 +14,9 @@ export const tokensRoutes = async (
     if (!params.success) throw badRequest(INVALID_ADDRESS_MESSAGE);
     const { address } = params.data;
     opts.views.touch(address);
-    const data = await opts.gateway.get(address);
+    const body = await opts.gateway.getJson(address);
     // The gateway is the cache; browsers must ask again so a Retry or the 30 s poll sees new figures.
-    reply.header('cache-control', 'no-store');
-    return data;
+    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+    return body;
   });
 };
