@@ -3,8 +3,9 @@
  * Prints lost / duplicated deliveries, p50/p99 post→receive, deliveries/s and server memory over time,
  * for the real app (POST /api/streams/{mint}/messages → NOTIFY → WebSocket) and for a bare `ws`
  * broadcast server (the ceiling), then the ratios. Prints, never asserts.
- * Run: npx tsx bench/chat/chat-fanout.ts   (BENCH_VIEWERS=2000 BENCH_RATE=20 BENCH_SECONDS=60;
- *      BENCH_DATABASE_URL=postgres://… to run the app on PostgreSQL instead of PGlite)
+ * Run: npx tsx bench/chat/chat-fanout.ts   (BENCH_VIEWERS=2000 BENCH_RATE=20 BENCH_SECONDS=60 BENCH_WARMUP_SECONDS=5;
+ *      BENCH_DATABASE_URL=postgres://… to run the app on PostgreSQL instead of PGlite;
+ *      BENCH_CPU_PROF=<dir> to write the server processes' CPU profiles; BENCH_NODE_ARGS for their node flags)
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { ms, perSec, report } from '../support/report.ts';
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 2000);
 const RATE = Number(process.env.BENCH_RATE ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const POSTERS = Math.max(1, Math.ceil((RATE * 30) / 15)); // each poster well under 20 per 30 s
 const MINT = `0x${'b'.repeat(40)}`;
 const CHANNEL = `stream_chat_${MINT}`;
@@ -28,7 +30,16 @@ interface Child {
 
 const start = (entry: string): Promise<Child> =>
   new Promise((resolve, reject) => {
-    const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [entry], {
+    // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there (for finding hot spots).
+    const prof = process.env.BENCH_CPU_PROF;
+    const args = [
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
+      '--import',
+      'tsx',
+      entry,
+    ];
+    const child = spawn(process.execPath, args, {
       cwd: repoRoot,
       env: { ...process.env, BENCH_POSTERS: String(POSTERS), BENCH_MINT: MINT },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -44,6 +55,8 @@ const start = (entry: string): Promise<Child> =>
         const line = buf.slice(0, nl);
         buf = buf.slice(nl + 1);
         nl = buf.indexOf('\n');
+        if (process.env.BENCH_NODE_ARGS && !/^(MEM|TOKENS|READY) /.test(line))
+          console.error(`[server] ${line}`);
         if (line.startsWith('TOKENS ')) tokens = JSON.parse(line.slice(7));
         else if (line.startsWith('MEM ')) {
           const [, rss, heap] = line.split(' ').map(Number);
@@ -60,11 +73,12 @@ const connectViewers = async (url: string, subscribe: boolean, onMessage: (seq: 
   const sockets: WebSocket[] = [];
   for (let i = 0; i < VIEWERS; i += 100) {
     const batch = Array.from({ length: Math.min(100, VIEWERS - i) }, () => {
-      const ws = new WebSocket(url);
-      ws.on('message', (data) => {
-        const text = data.toString();
-        const at = text.indexOf('"content":"#');
-        if (at >= 0) onMessage(Number.parseInt(text.slice(at + 12), 10));
+      // The viewers measure the server, so they stay cheap: no UTF-8 validation, no decoding, just the
+      // sequence number read from the bytes.
+      const ws = new WebSocket(url, { skipUTF8Validation: true, perMessageDeflate: false });
+      ws.on('message', (data: Buffer) => {
+        const at = data.indexOf(MARKER);
+        if (at >= 0) onMessage(readSeq(data, at + MARKER.length));
       });
       sockets.push(ws);
       return new Promise<void>((resolve, reject) => {
@@ -81,6 +95,17 @@ const connectViewers = async (url: string, subscribe: boolean, onMessage: (seq: 
   return sockets;
 };
 
+const MARKER = Buffer.from('"content":"#');
+const readSeq = (data: Buffer, from: number): number => {
+  let n = 0;
+  for (let i = from; i < data.length; i++) {
+    const d = (data[i] ?? 0) - 48;
+    if (d < 0 || d > 9) break;
+    n = n * 10 + d;
+  }
+  return n;
+};
+
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
@@ -90,6 +115,8 @@ const run = async (label: string, entry: string, opts: { subscribe: boolean; pos
   const sentAt = new Float64Array(total).fill(-1);
   const received = new Uint16Array(total);
   const latencies: number[] = [];
+  /** Post→receive latencies per 5 s of posting (by the message's sequence number), to show warm-up and drift. */
+  const windows: number[][] = Array.from({ length: Math.ceil(SECONDS / 5) }, () => []);
   let deliveries = 0;
   let failedPosts = 0;
   const sockets = await connectViewers(
@@ -99,47 +126,68 @@ const run = async (label: string, entry: string, opts: { subscribe: boolean; pos
       deliveries += 1;
       if (seq >= 0 && seq < total) {
         received[seq] = (received[seq] ?? 0) + 1;
-        latencies.push(performance.now() - (sentAt[seq] ?? 0));
+        const latency = performance.now() - (sentAt[seq] ?? 0);
+        latencies.push(latency);
+        windows[Math.floor(seq / (RATE * 5))]?.push(latency);
       }
     },
   );
+  // Post `count` messages at RATE/s; `body(n)` is the n-th message's content.
+  const postAtRate = (count: number, content: (n: number) => string, onSent: (n: number) => void) =>
+    new Promise<void>((resolve) => {
+      let seq = 0;
+      const started = performance.now();
+      const timer = setInterval(
+        () => {
+          // Catch up on timer drift so the offered rate stays RATE/s.
+          const due = Math.min(count, Math.floor(((performance.now() - started) / 1000) * RATE) + 1);
+          for (; seq < due; seq++) {
+            const n = seq;
+            onSent(n);
+            fetch(`http://127.0.0.1:${server.port}${opts.postPath}`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                ...(server.tokens.length
+                  ? { authorization: `Bearer ${server.tokens[n % server.tokens.length]}` }
+                  : {}),
+              },
+              body: JSON.stringify({ content: content(n), id: String(n) }),
+            })
+              .then((r) => {
+                if (r.status !== 201) failedPosts += 1;
+                return r.arrayBuffer();
+              })
+              .catch(() => {
+                failedPosts += 1;
+              });
+          }
+          if (seq >= count) {
+            clearInterval(timer);
+            resolve();
+          }
+        },
+        1000 / RATE / 2,
+      );
+    });
+  // Warm-up (JIT, first queries, buffers), not measured: messages without the "#<seq>" marker.
+  await postAtRate(
+    RATE * WARMUP,
+    (n) => `warm-up ${n} benchmark message with some text in it`,
+    () => {},
+  );
+  await new Promise((r) => setTimeout(r, 1000));
+  const failedWarmup = failedPosts;
+  failedPosts = 0;
   const memAtStart = server.mem.length;
   const t0 = performance.now();
-  await new Promise<void>((resolve) => {
-    let seq = 0;
-    const timer = setInterval(
-      () => {
-        // Catch up on timer drift so the offered rate stays RATE/s.
-        const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * RATE) + 1);
-        for (; seq < due; seq++) {
-          const n = seq;
-          sentAt[n] = performance.now();
-          fetch(`http://127.0.0.1:${server.port}${opts.postPath}`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              ...(server.tokens.length
-                ? { authorization: `Bearer ${server.tokens[n % server.tokens.length]}` }
-                : {}),
-            },
-            body: JSON.stringify({ content: `#${n} benchmark message with some text in it`, id: String(n) }),
-          })
-            .then((r) => {
-              if (r.status !== 201) failedPosts += 1;
-              return r.arrayBuffer();
-            })
-            .catch(() => {
-              failedPosts += 1;
-            });
-        }
-        if (seq >= total) {
-          clearInterval(timer);
-          resolve();
-        }
-      },
-      1000 / RATE / 2,
-    );
-  });
+  await postAtRate(
+    total,
+    (n) => `#${n} benchmark message with some text in it`,
+    (n) => {
+      sentAt[n] = performance.now();
+    },
+  );
   const postingSeconds = (performance.now() - t0) / 1000;
   await new Promise((r) => setTimeout(r, 3000)); // drain
   const elapsed = (performance.now() - t0) / 1000;
@@ -167,11 +215,23 @@ const run = async (label: string, entry: string, opts: { subscribe: boolean; pos
     `${label}: ${VIEWERS} viewers, ${RATE} msg/s for ${SECONDS} s`,
     'npx tsx bench/chat/chat-fanout.ts',
     [
+      ['warm-up (not measured)', `${RATE * WARMUP} posts in ${WARMUP} s, ${failedWarmup} failed`],
       ['posted / failed posts', `${total} / ${failedPosts}`],
       ['expected deliveries', (total * VIEWERS).toLocaleString('en-US')],
       ['received deliveries', deliveries.toLocaleString('en-US')],
       ['lost / duplicated', `${lost} / ${duplicated}`],
       ['post→receive p50 / p99', `${ms(result.p50)} / ${ms(result.p99)}`],
+      [
+        'p99 per 5 s of posting',
+        windows
+          .map((w) =>
+            quantile(
+              w.sort((a, b) => a - b),
+              0.99,
+            ).toFixed(0),
+          )
+          .join(' ') + ' ms',
+      ],
       ['deliveries/s (posting window)', perSec(result.deliveriesPerSec)],
       ['server RSS over time', samples.join(' → ')],
       ['server RSS first → last', `${mb(mem[0]?.rss ?? 0)} → ${mb(mem.at(-1)?.rss ?? 0)}`],

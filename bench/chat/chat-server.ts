@@ -27,6 +27,8 @@ if (url) {
     process.exit(0);
   };
   process.once('SIGTERM', () => void drop());
+} else {
+  process.once('SIGTERM', () => process.exit(0)); // exit normally, so --cpu-prof and the like can write out
 }
 await database.db
   .insertInto('streams')

@@ -27,3 +27,4 @@ setInterval(() => {
   const m = process.memoryUsage();
   console.log(`MEM ${m.rss} ${m.heapUsed}`);
 }, 1000).unref();
+process.once('SIGTERM', () => process.exit(0));

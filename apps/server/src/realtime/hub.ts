@@ -18,8 +18,8 @@ export interface RealtimeClient {
 export type SubscribeResult = 'subscribed' | 'already' | 'limit';
 
 /**
- * This instance's sockets and their channel subscriptions. Delivery serialises each event once and
- * hands the same frame to every subscriber; slow sockets are cut off rather than buffered without bound.
+ * This instance's sockets and their channel subscriptions. Delivery serialises and UTF-8-encodes each
+ * event once and hands the same bytes to every subscriber (as a text frame); slow sockets are cut off rather than buffered without bound.
  */
 export const createHub = (initial: HubSettings) => {
   const settings = { ...initial };
@@ -33,7 +33,7 @@ export const createHub = (initial: HubSettings) => {
     for (const l of countListeners) l(channel);
   };
 
-  const sendRaw = (client: RealtimeClient, frame: string): boolean => {
+  const sendRaw = (client: RealtimeClient, frame: Buffer): boolean => {
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return false;
     if (socket.bufferedAmount > settings.maxBufferedBytes) {
@@ -41,7 +41,7 @@ export const createHub = (initial: HubSettings) => {
       socket.terminate(); // the 'close' event detaches it
       return false;
     }
-    socket.send(frame);
+    socket.send(frame, { binary: false });
     stats.delivered += 1;
     return true;
   };
@@ -115,15 +115,17 @@ export const createHub = (initial: HubSettings) => {
     unsubscribe,
 
     send(client: RealtimeClient, event: TRealtimeEvent) {
-      sendRaw(client, JSON.stringify(event));
+      sendRaw(client, Buffer.from(JSON.stringify(event)));
     },
 
     /** Deliver one event to every local subscriber of its channel. */
     deliver(channel: string, event: TRealtimeEvent) {
       const set = channels.get(channel);
       if (!set || set.size === 0) return;
-      const frame = JSON.stringify(event);
-      for (const client of [...set]) sendRaw(client, frame);
+      // Encoded once for every subscriber. Iterating the live set is safe: a socket cut off here leaves it
+      // on its asynchronous 'close' event, and a Set's iterator tolerates deletions anyway.
+      const frame = Buffer.from(JSON.stringify(event));
+      for (const client of set) sendRaw(client, frame);
     },
 
     localCount: (channel: string): number => channels.get(channel)?.size ?? 0,

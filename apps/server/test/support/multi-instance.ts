@@ -81,7 +81,9 @@ export const connectRealtime = async (
   const events: TRealtimeEvent[] = [];
   const waiters = new Set<() => void>();
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  ws.on('message', (data) => {
+  ws.on('message', (data, isBinary) => {
+    // Browsers get events as text frames (a binary frame would arrive as a Blob and fail to parse).
+    if (isBinary) throw new Error('realtime event sent as a binary frame');
     events.push(ZRealtimeEvent.parse(JSON.parse(data.toString())));
     for (const w of [...waiters]) w();
   });
