@@ -17,7 +17,7 @@ const publisher = token ? new WeriftPublisher(server.url, token) : undefined;
 await publisher?.start(Number(process.env.BENCH_PUBLISHER_KBPS ?? 2_000));
 process.send?.({ url: server.url });
 process.on('message', (msg: { cmd: string }) => {
-  if (msg.cmd === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+  if (msg.cmd === 'cpu') process.send?.({ cpu: process.cpuUsage(), published: publisher?.sent ?? 0 });
   if (msg.cmd === 'close') {
     publisher?.close();
     void server.close().then(() => process.exit(0));

@@ -7,7 +7,8 @@
  * layer) or BENCH_PUBLISHER=chromium (Chromium looping a noisy 960x540 Y4M, simulcast q/h/f;
  * needs a CPU to spare for the encoder, which a busy 2-core machine does not have).
  *
- *   npx tsx bench/media/viewer-capacity.ts            (steps via BENCH_VIEWERS=5,10,20,40)
+ *   npx tsx bench/media/viewer-capacity.ts            (steps via BENCH_VIEWERS=5,10,20,40;
+ *   BENCH_CPU_PROF=<dir> writes the SFU process's CPU profile)
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -24,8 +25,14 @@ const LIVEKIT_VIEWERS_PER_VCPU = 190;
 const here = import.meta.dirname;
 
 function child(file: string, env: Record<string, string> = {}): ChildProcess {
+  // BENCH_CPU_PROF=<dir>: V8 CPU profile of the SFU process (for finding hot spots).
+  const prof = process.env.BENCH_CPU_PROF && file.startsWith('media-server');
   return fork(join(here, file), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, BENCH_KEYS: JSON.stringify(KEYS), ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -43,9 +50,15 @@ function ask<T>(cp: ChildProcess, msg: unknown, key: string): Promise<T> {
   });
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function forwarded(httpUrl: string): Promise<number> {
+/** The SFU's packet counters from GET /metrics. */
+async function counters(httpUrl: string): Promise<{ received: number; forwarded: number; dropped: number }> {
   const text = await (await fetch(`${httpUrl}/metrics`)).text();
-  return Number(/^media_forwarded_packets_total (\d+)$/m.exec(text)?.[1] ?? 0);
+  const read = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    received: read('media_received_packets_total'),
+    forwarded: read('media_forwarded_packets_total'),
+    dropped: read('media_dropped_packets_total'),
+  };
 }
 
 const PUBLISHER = process.env.BENCH_PUBLISHER ?? 'synthetic';
@@ -67,10 +80,15 @@ const rows: {
   n: number;
   cpuPct: number;
   pktPerSec: number;
+  publishedPerSec: number;
+  sfuReceivedPerSec: number;
+  droppedPerSec: number;
   usPerPkt: number;
   lossPct: number;
   sfuLossPct: number;
   receiving: number;
+  verified: number;
+  verifyFailures: number;
 }[] = [];
 try {
   const hostToken = await joinToken(
@@ -108,26 +126,40 @@ try {
     console.error(`connecting ${n - have} more viewers…`);
     await ask(viewers, { cmd: 'add', url, tokens }, 'added');
     have = n;
+    // Signalling is up when `added` arrives, but ICE/DTLS for dozens of werift peers takes a while
+    // longer: measure only once every viewer has been receiving for SETTLE_MS.
+    const waitStart = performance.now();
+    for (;;) {
+      const { receiving } = await ask<{ receiving: number }>(viewers, { cmd: 'stats' }, 'stats');
+      if (receiving >= n) break;
+      if (performance.now() - waitStart > 120_000) {
+        console.error(`only ${receiving}/${n} viewers receiving after 120 s; measuring anyway`);
+        break;
+      }
+      await sleep(500);
+    }
+    console.error(`all viewers receiving after ${((performance.now() - waitStart) / 1000).toFixed(1)} s`);
     await sleep(SETTLE_MS);
     const s0 = await ask<{ stats: { received: number; expected: number } }>(
       viewers,
       { cmd: 'stats' },
       'stats',
     );
-    const c0 = await ask<{ cpu: NodeJS.CpuUsage }>(server, { cmd: 'cpu' }, 'cpu');
-    const f0 = await forwarded(httpUrl);
+    const c0 = await ask<{ cpu: NodeJS.CpuUsage; published: number }>(server, { cmd: 'cpu' }, 'cpu');
+    const f0 = await counters(httpUrl);
     const t0 = performance.now();
     await sleep(WINDOW_MS);
-    const s1 = await ask<{ stats: { received: number; expected: number }; receiving: number }>(
-      viewers,
-      { cmd: 'stats' },
-      'stats',
-    );
-    const c1 = await ask<{ cpu: NodeJS.CpuUsage }>(server, { cmd: 'cpu' }, 'cpu');
-    const f1 = await forwarded(httpUrl);
+    const s1 = await ask<{
+      stats: { received: number; expected: number };
+      receiving: number;
+      verified: number;
+      verifyFailures: number;
+    }>(viewers, { cmd: 'stats' }, 'stats');
+    const c1 = await ask<{ cpu: NodeJS.CpuUsage; published: number }>(server, { cmd: 'cpu' }, 'cpu');
+    const f1 = await counters(httpUrl);
     const secs = (performance.now() - t0) / 1000;
     const cpuUs = c1.cpu.user + c1.cpu.system - (c0.cpu.user + c0.cpu.system);
-    const pkts = f1 - f0;
+    const pkts = f1.forwarded - f0.forwarded;
     const expected = s1.stats.expected - s0.stats.expected;
     const lost = expected - (s1.stats.received - s0.stats.received);
     const received = s1.stats.received - s0.stats.received;
@@ -135,16 +167,21 @@ try {
       n,
       cpuPct: cpuUs / 1e4 / secs,
       pktPerSec: pkts / secs,
+      publishedPerSec: (c1.published - c0.published) / secs,
+      sfuReceivedPerSec: (f1.received - f0.received) / secs,
+      droppedPerSec: (f1.dropped - f0.dropped) / secs,
       usPerPkt: pkts ? cpuUs / pkts : 0,
       // Gaps in what viewers got (includes loss between publisher and SFU)...
       lossPct: expected ? (100 * Math.max(0, lost)) / expected : 0,
       // ...and what the SFU sent that viewers did not get.
       sfuLossPct: pkts ? (100 * Math.max(0, pkts - received)) / pkts : 0,
       receiving: s1.receiving,
+      verified: s1.verified,
+      verifyFailures: s1.verifyFailures,
     };
     rows.push(row);
     console.log(
-      `N=${n}: server CPU ${row.cpuPct.toFixed(1)} % of a core, forwarded ${row.pktPerSec.toFixed(0)} pkt/s, ${row.usPerPkt.toFixed(1)} µs/pkt, loss ${row.lossPct.toFixed(2)} % (seq gaps) / ${row.sfuLossPct.toFixed(2)} % (sent vs received), ${row.receiving}/${n} receiving`,
+      `N=${n}: server CPU ${row.cpuPct.toFixed(1)} % of a core, published ${row.publishedPerSec.toFixed(0)} pkt/s (SFU received ${row.sfuReceivedPerSec.toFixed(0)}, dropped ${row.droppedPerSec.toFixed(0)} waiting for keyframes), forwarded ${row.pktPerSec.toFixed(0)} pkt/s, ${row.usPerPkt.toFixed(1)} µs/pkt, loss ${row.lossPct.toFixed(2)} % (seq gaps) / ${row.sfuLossPct.toFixed(2)} % (sent vs received), ${row.receiving}/${n} receiving, ${row.verifyFailures}/${row.verified} sampled packets failed to decrypt`,
     );
     if (row.lossPct >= 1 || row.sfuLossPct >= 1 || row.receiving < n || row.cpuPct >= 95) break;
   }
@@ -156,7 +193,9 @@ try {
 }
 
 // A step counts only if every viewer receives and both loss measures stay under 1 %.
-const ok = rows.filter((r) => r.receiving === r.n && r.lossPct < 1 && r.sfuLossPct < 1);
+const ok = rows.filter(
+  (r) => r.receiving === r.n && r.lossPct < 1 && r.sfuLossPct < 1 && r.verifyFailures === 0,
+);
 const best = ok.at(-1);
 const first = rows[0];
 const last = best ?? rows.at(-1);

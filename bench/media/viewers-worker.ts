@@ -7,7 +7,7 @@ process.on(
   'message',
   async (msg: { cmd: 'add'; url: string; tokens: string[] } | { cmd: 'stats' } | { cmd: 'close' }) => {
     if (msg.cmd === 'add') {
-      const added = msg.tokens.map((t) => new WeriftViewer(msg.url, t));
+      const added = msg.tokens.map((t) => new WeriftViewer(msg.url, t, { countOnly: true }));
       await Promise.all(added.map((v) => v.connect()));
       viewers.push(...added);
       process.send?.({ added: added.length });
@@ -23,6 +23,8 @@ process.on(
           { received: 0, expected: 0, bytes: 0 },
         ),
         receiving: per.filter((s) => s.received > 0).length,
+        verified: viewers.reduce((n, v) => n + v.verified, 0),
+        verifyFailures: viewers.reduce((n, v) => n + v.verifyFailures, 0),
       });
     } else if (msg.cmd === 'close') {
       await Promise.all(viewers.map((v) => v.close().catch(() => undefined)));

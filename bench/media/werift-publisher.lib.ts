@@ -30,6 +30,8 @@ export class WeriftPublisher {
   private ws?: WebSocket;
   private timer?: NodeJS.Timeout;
   private keyframeRequested = false;
+  /** RTP packets handed to werift so far. */
+  sent = 0;
   private readonly pc = new RTCPeerConnection({
     iceServers: [],
     codecs: {
@@ -129,34 +131,42 @@ export class WeriftPublisher {
   }
 
   private sendVideo(sender: { sendRtp(p: RtpPacket): Promise<void> }, kbps: number): void {
-    // Whole frames every 33 ms, each split into ~1100-byte packets like a browser's packetizer.
+    // Whole frames every 33 ms, each split into ~1100-byte packets like a browser's packetizer. Frames are
+    // due by the clock, not by the timer's ticks: a late tick sends every frame it missed, so a busy SFU
+    // process still gets the full rate to forward (a tick-counted sender quietly sends less under load).
     const fps = 30;
     const size = 1_100;
     const perFrame = Math.max(1, Math.round((kbps * 1000) / 8 / fps / size));
+    // Random bytes made once (the SFU never decodes them); each packet copies one and writes its header.
+    const pool = Array.from({ length: 64 }, () => randomBytes(size));
     let seq = 0;
     let frame = 0;
     let pictureId = 0;
+    const started = performance.now();
     this.timer = setInterval(() => {
-      const key = frame % (fps * 3) === 0 || this.keyframeRequested;
-      this.keyframeRequested = false;
-      for (let i = 0; i < perFrame; i++) {
-        const payload = randomBytes(size);
-        // VP8 descriptor: X=1, S on the first packet; 15-bit PictureID; then the VP8 header byte.
-        payload[0] = 0x80 | (i === 0 ? 0x10 : 0);
-        payload[1] = 0x80;
-        payload[2] = 0x80 | ((pictureId >> 8) & 0x7f);
-        payload[3] = pictureId & 0xff;
-        payload[4] = key ? 0x10 : 0x11;
-        const header = new RtpHeader({
-          payloadType: 96,
-          sequenceNumber: seq++ & 0xffff,
-          timestamp: (frame * 3000) >>> 0,
-          marker: i === perFrame - 1,
-        });
-        sender.sendRtp(new RtpPacket(header, payload)).catch(() => undefined);
+      const due = Math.floor(((performance.now() - started) * fps) / 1000) + 1;
+      for (; frame < due; frame++) {
+        const key = frame % (fps * 3) === 0 || this.keyframeRequested;
+        this.keyframeRequested = false;
+        for (let i = 0; i < perFrame; i++) {
+          const payload = Buffer.from(pool[(seq + i) % pool.length] as Buffer);
+          // VP8 descriptor: X=1, S on the first packet; 15-bit PictureID; then the VP8 header byte.
+          payload[0] = 0x80 | (i === 0 ? 0x10 : 0);
+          payload[1] = 0x80;
+          payload[2] = 0x80 | ((pictureId >> 8) & 0x7f);
+          payload[3] = pictureId & 0xff;
+          payload[4] = key ? 0x10 : 0x11;
+          const header = new RtpHeader({
+            payloadType: 96,
+            sequenceNumber: seq++ & 0xffff,
+            timestamp: (frame * 3000) >>> 0,
+            marker: i === perFrame - 1,
+          });
+          sender.sendRtp(new RtpPacket(header, payload)).catch(() => undefined);
+          this.sent++;
+        }
+        pictureId = (pictureId + 1) & 0x7fff;
       }
-      frame++;
-      pictureId = (pictureId + 1) & 0x7fff;
     }, 1000 / fps);
   }
 }

@@ -13,6 +13,7 @@ import {
 import {
   RTCPeerConnection,
   RTCRtpCodecParameters,
+  SrtpAuthenticationError,
   useAbsSendTime,
   useNACK,
   usePLI,
@@ -27,7 +28,19 @@ export interface StreamStats {
   bytes: number;
 }
 
+/** What werift drops quietly: a packet "failing" SRTP authentication (any other error would crash it). */
+const SKIP = new SrtpAuthenticationError('counted without decrypting (benchmark viewer)');
+/** In count-only mode, one packet in this many is still decrypted, to check the SFU's encryption. */
+const VERIFY_EVERY = 64;
+
+interface SrtpInternals {
+  srtp: { decrypt(data: Buffer): unknown };
+}
+
 export class WeriftViewer {
+  /** Packets decrypted to check them in count-only mode, and how many of those failed. */
+  verified = 0;
+  verifyFailures = 0;
   readonly streams = new Map<number, StreamStats & { first: number; highest: number; cycles: number }>();
   firstPacketAt?: number;
   joinedAt = 0;
@@ -55,10 +68,22 @@ export class WeriftViewer {
     headerExtensions: { video: [useSdesMid(), useAbsSendTime()], audio: [useSdesMid()] },
   });
 
+  /**
+   * `countOnly`: once connected, RTP is counted from its clear-text header (SSRC, sequence number) without
+   * being decrypted or handed to werift's receive pipeline; one packet in 64 is decrypted as a check. A
+   * capacity benchmark then measures what the SFU delivers rather than how fast 100 werift receivers can
+   * decrypt on a shared 2-core machine. No NACKs are sent in this mode, so loss is counted raw.
+   */
   constructor(
     private readonly url: string,
     private readonly token: string,
+    opts: { countOnly?: boolean } = {},
   ) {
+    if (opts.countOnly) {
+      this.pc.connectionStateChange.subscribe((state) => {
+        if (state === 'connected') this.countWithoutDecrypting();
+      });
+    }
     this.pc.onTrack.subscribe((track) => {
       track.onReceiveRtp.subscribe((rtp) =>
         this.count(rtp.header.ssrc, rtp.header.sequenceNumber, rtp.payload.length),
@@ -125,6 +150,26 @@ export class WeriftViewer {
     } else if (m.case === 'trickle' && m.value.target === SignalTarget.SUBSCRIBER) {
       const c = JSON.parse(m.value.candidateInit);
       if (c.candidate) await this.pc.addIceCandidate(c).catch(() => undefined);
+    }
+  }
+
+  private countWithoutDecrypting(): void {
+    for (const transport of this.pc.dtlsTransports) {
+      const t = transport as unknown as SrtpInternals;
+      const decrypt = t.srtp.decrypt.bind(t.srtp);
+      let n = 0;
+      t.srtp.decrypt = (data: Buffer) => {
+        if (n++ % VERIFY_EVERY === 0) {
+          this.verified++;
+          try {
+            decrypt(data);
+          } catch {
+            this.verifyFailures++;
+          }
+        }
+        this.count(data.readUInt32BE(8), data.readUInt16BE(2), data.length);
+        throw SKIP;
+      };
     }
   }
 

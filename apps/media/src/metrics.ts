@@ -1,5 +1,6 @@
 /** Process-wide counters rendered as Prometheus text at `GET /metrics`. */
 export class Metrics {
+  receivedPackets = 0;
   forwardedPackets = 0;
   forwardedBytes = 0;
   droppedPackets = 0;
@@ -16,6 +17,12 @@ export class Metrics {
     add('media_participants', 'gauge', 'Connected participants.', gauges.participants);
     add('media_tracks', 'gauge', 'Published tracks.', gauges.tracks);
     add('media_subscriptions', 'gauge', 'Forwarded (subscribed) tracks.', gauges.subscriptions);
+    add(
+      'media_received_packets_total',
+      'counter',
+      'RTP packets received from publishers (media, not padding).',
+      this.receivedPackets,
+    );
     add(
       'media_forwarded_packets_total',
       'counter',

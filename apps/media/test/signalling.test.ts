@@ -69,7 +69,9 @@ describe('HTTP shell', () => {
       'media_rooms',
       'media_participants',
       'media_tracks',
+      'media_received_packets_total',
       'media_forwarded_packets_total',
+      'media_dropped_packets_total',
       'media_forwarded_bytes_total',
       'media_plis_sent_total',
     ]) {

@@ -6,14 +6,29 @@ import { DownTrack } from './down-track.ts';
 import type { Layer } from './layer.ts';
 import { parseVp8 } from './vp8.ts';
 
+/** A connected sender as RtpWriter sees it; records what would be encrypted and sent. */
 function fakeTransceiver(sent: RtpPacket[]): RTCRtpTransceiver {
   const sender = {
+    ssrc: 5,
     codec: { payloadType: 96 },
-    dtlsTransport: { state: 'connected' },
     stopped: false,
-    sendRtp: (p: RtpPacket) => {
-      sent.push(p);
-      return Promise.resolve();
+    headerExtensions: [],
+    rtpCache: [],
+    packetCount: 0,
+    octetCount: 0,
+    rtcpRunning: true,
+    runRtcp: () => Promise.resolve(),
+    dtlsTransport: {
+      state: 'connected',
+      bytesSent: 0,
+      packetsSent: 0,
+      srtp: {
+        encrypt: (payload: Buffer, header: RtpHeader) => {
+          sent.push(new RtpPacket(header, payload));
+          return Buffer.alloc(0);
+        },
+      },
+      iceTransport: { connection: { send: () => Promise.resolve() } },
     },
   };
   return { sender } as unknown as RTCRtpTransceiver;
@@ -89,5 +104,41 @@ describe('DownTrack', () => {
     expect(dt.waitingForKeyframe).toBe(true);
     dt.write(h, packet(4, 9000, 4, true), parseVp8(packet(4, 9000, 4, true).payload), true);
     expect(sent.map((p) => p.header.sequenceNumber)).toEqual([1, 2]);
+  });
+
+  it("sends with the subscriber's SSRC, payload type and mid, and keeps what NACK and sender reports read", () => {
+    const sent: RtpPacket[] = [];
+    const transceiver = fakeTransceiver(sent);
+    const sender = transceiver.sender as unknown as {
+      mid: string;
+      headerExtensions: { uri: string; id: number }[];
+      rtpCache: RtpPacket[];
+      packetCount: number;
+      octetCount: number;
+      rtpTimestamp: number;
+      ntpTimestamp: bigint;
+    };
+    sender.mid = '3';
+    sender.headerExtensions = [
+      { uri: 'http://www.webrtc.org/experiments/rtp-hdrext/abs-send-time', id: 4 },
+      { uri: 'urn:ietf:params:rtp-hdrext:sdes:mid', id: 1 },
+    ];
+    const dt = new DownTrack('TR_x', 'PA_y', transceiver, 90_000, new Metrics());
+    const h = layer('h', VideoQuality.MEDIUM);
+    dt.target = h;
+    const p = packet(700, 90_000, 1, true);
+    dt.write(h, p, parseVp8(p.payload), true);
+    const out = sent[0];
+    expect(out?.header).toMatchObject({ ssrc: 5, payloadType: 96, sequenceNumber: 700 });
+    expect(out?.header.extensions.map((e) => e.id)).toEqual([1, 4]); // ascending ids
+    expect(out?.header.extensions[0]?.payload.toString()).toBe('3');
+    expect(out?.header.extensions[1]?.payload).toHaveLength(3);
+    // werift answers a NACK from rtpCache[seq % 128] and writes sender reports from these counters.
+    expect(sender.rtpCache[700 % 128]?.header.sequenceNumber).toBe(700);
+    expect(sender.rtpCache[700 % 128]?.header.ssrc).toBe(5);
+    expect(sender.packetCount).toBe(1);
+    expect(sender.octetCount).toBe(p.payload.length);
+    expect(sender.rtpTimestamp).toBe(90_000);
+    expect(sender.ntpTimestamp >> 32n).toBeGreaterThan(3_900_000_000n); // seconds since 1900, i.e. after 2023
   });
 });

@@ -1,7 +1,8 @@
 import { VideoQuality } from '@livekit/protocol';
-import { type RTCRtpTransceiver, RtpHeader, RtpPacket } from 'werift';
+import type { RTCRtpTransceiver, RtpPacket } from 'werift';
 import type { Metrics } from '../metrics.ts';
 import type { Layer } from './layer.ts';
+import { RtpWriter } from './rtp-writer.ts';
 import { rewriteVp8, type Vp8Descriptor } from './vp8.ts';
 
 /**
@@ -27,6 +28,7 @@ export class DownTrack {
   private lastPic?: number;
   private lastTl0?: number;
   private lastSentAt = 0;
+  private readonly writer: RtpWriter;
 
   constructor(
     readonly trackSid: string,
@@ -34,12 +36,13 @@ export class DownTrack {
     readonly transceiver: RTCRtpTransceiver,
     private readonly clockRate: number,
     private readonly metrics: Metrics,
-  ) {}
+  ) {
+    this.writer = new RtpWriter(transceiver);
+  }
 
   /** Ready once DTLS is up and a codec was negotiated; werift drops packets before that. */
   get ready(): boolean {
-    const sender = this.transceiver.sender;
-    return sender.codec !== undefined && sender.dtlsTransport?.state === 'connected' && !sender.stopped;
+    return this.writer.ready;
   }
 
   get waitingForKeyframe(): boolean {
@@ -81,18 +84,11 @@ export class DownTrack {
       this.lastTs = ts;
       this.lastSentAt = performance.now();
     }
-    // Incoming header extensions use the publisher's ids; drop them so werift writes the ones
-    // negotiated with this subscriber (otherwise abs-send-time would be read as something else).
-    const header = new RtpHeader({
-      payloadType: h.payloadType,
-      marker: h.marker,
-      sequenceNumber: seq,
-      timestamp: ts,
-      ssrc: h.ssrc,
-    });
+    // Sent with this subscriber's SSRC, payload type and header extensions (the publisher's extension ids
+    // mean something else here, so none of them are copied).
+    if (!this.writer.write(h.marker, seq, ts, payload)) return;
     this.metrics.forwardedPackets++;
     this.metrics.forwardedBytes += payload.length;
-    this.transceiver.sender.sendRtp(new RtpPacket(header, payload)).catch(() => undefined);
   }
 
   /** Makes the new source continue where the previous one stopped. */

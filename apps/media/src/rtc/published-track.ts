@@ -78,6 +78,7 @@ export class PublishedTrack {
   private onPacket(layer: Layer, rtp: RtpPacket): void {
     // Padding-only packets are bandwidth probes: nothing to forward.
     if (rtp.payload.length === 0) return;
+    this.metrics.receivedPackets++;
     const fresh = layer.packets === 0 || performance.now() - layer.lastPacketAt > LAYER_STALE_MS;
     layer.ssrc = rtp.header.ssrc;
     layer.lastPacketAt = performance.now();
