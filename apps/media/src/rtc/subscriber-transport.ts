@@ -89,7 +89,8 @@ export class SubscriberTransport {
   }
 
   async handleAnswer(sdp: string, id: number): Promise<void> {
-    if (this.closed || id !== this.inFlight) return;
+    // Clients that predate offer ids (the Rust SDK behind @livekit/rtc-node) answer with id 0.
+    if (this.closed || this.inFlight === undefined || (id !== 0 && id !== this.inFlight)) return;
     await this.pc.setRemoteDescription({ type: 'answer', sdp });
     this.inFlight = undefined;
     if (this.pending) {
