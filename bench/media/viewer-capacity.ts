@@ -183,7 +183,7 @@ try {
     console.log(
       `N=${n}: server CPU ${row.cpuPct.toFixed(1)} % of a core, published ${row.publishedPerSec.toFixed(0)} pkt/s (SFU received ${row.sfuReceivedPerSec.toFixed(0)}, dropped ${row.droppedPerSec.toFixed(0)} waiting for keyframes), forwarded ${row.pktPerSec.toFixed(0)} pkt/s, ${row.usPerPkt.toFixed(1)} µs/pkt, loss ${row.lossPct.toFixed(2)} % (seq gaps) / ${row.sfuLossPct.toFixed(2)} % (sent vs received), ${row.receiving}/${n} receiving, ${row.verifyFailures}/${row.verified} sampled packets failed to decrypt`,
     );
-    if (row.lossPct >= 1 || row.sfuLossPct >= 1 || row.receiving < n || row.cpuPct >= 95) break;
+    if (row.lossPct >= 1 || row.receiving < n || row.verifyFailures > 0 || row.cpuPct >= 95) break;
   }
 } finally {
   viewers.send({ cmd: 'close' });
@@ -192,10 +192,9 @@ try {
   await web.close();
 }
 
-// A step counts only if every viewer receives and both loss measures stay under 1 %.
-const ok = rows.filter(
-  (r) => r.receiving === r.n && r.lossPct < 1 && r.sfuLossPct < 1 && r.verifyFailures === 0,
-);
+// Loss is judged on sequence gaps at the viewers. "Sent vs received" compares two counters read in two
+// processes a few ms apart, so a busy viewer process shows a lag there that is not loss; it is printed only.
+const ok = rows.filter((r) => r.receiving === r.n && r.lossPct < 1 && r.verifyFailures === 0);
 const best = ok.at(-1);
 const first = rows[0];
 const last = best ?? rows.at(-1);

@@ -23,6 +23,8 @@ function fakeTransceiver(sent: RtpPacket[]): RTCRtpTransceiver {
       bytesSent: 0,
       packetsSent: 0,
       srtp: {
+        // Not the GCM profile: the writer hands werift's encrypt a header object, recorded here.
+        localContext: { profile: 1 },
         encrypt: (payload: Buffer, header: RtpHeader) => {
           sent.push(new RtpPacket(header, payload));
           return Buffer.alloc(0);
