@@ -17,6 +17,7 @@ import { launchChromium } from '../../apps/media/test/helpers/browser.ts';
 import { startStaticServer } from '../../apps/media/test/helpers/static-server.ts';
 import { joinToken, KEYS } from '../../apps/media/test/helpers/tokens.ts';
 import { ensureNoisyY4m } from './noisy-y4m.lib.ts';
+import { packetFloor } from './packet-floor.lib.ts';
 
 const STEPS = (process.env.BENCH_VIEWERS ?? '5,10,20,40,60').split(',').map(Number);
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 8_000);
@@ -220,5 +221,10 @@ console.log(
   `  packets per viewer: ${pktPerViewer.toFixed(0)} /s → extrapolated viewers per core (marginal cost): ${perCore.toFixed(0)}`,
 );
 console.log(`  LiveKit (Go) published figure: ≈ ${LIVEKIT_VIEWERS_PER_VCPU} viewers per vCPU`);
+const floor = await packetFloor();
+const floorUs = floor.gcmUs + floor.sendUs;
+console.log(
+  `  floor in Node here: AES-128-GCM of one 1,100-byte packet ${floor.gcmUs.toFixed(1)} µs + one UDP send ${floor.sendUs.toFixed(1)} µs = ${floorUs.toFixed(1)} µs → at most ${pktPerViewer > 0 ? (1e6 / (floorUs * pktPerViewer)).toFixed(0) : '?'} viewers per core even if forwarding cost nothing else`,
+);
 console.log('  command: npx tsx bench/media/viewer-capacity.ts');
 process.exit(0);
