@@ -8,7 +8,7 @@
  * per-packet figure between steps still excludes it.
  */
 import { startMediaServer } from '../../apps/media/src/index.ts';
-import { WeriftPublisher } from './werift-publisher.lib.ts';
+import { WeriftPublisher } from '../../apps/media/test/helpers/werift-publisher.ts';
 
 const keys = JSON.parse(process.env.BENCH_KEYS ?? '{}') as Record<string, string>;
 const server = await startMediaServer({ port: 0, host: '127.0.0.1', keys, logLevel: 'warn' });

@@ -1,5 +1,5 @@
 /** Child process hosting N werift viewers; driven over IPC by viewer-capacity.ts. */
-import { WeriftViewer } from './werift-viewer.lib.ts';
+import { WeriftViewer } from '../../apps/media/test/helpers/werift-viewer.ts';
 
 const viewers: WeriftViewer[] = [];
 

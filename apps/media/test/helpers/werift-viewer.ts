@@ -73,12 +73,19 @@ export class WeriftViewer {
    * being decrypted or handed to werift's receive pipeline; one packet in 64 is decrypted as a check. A
    * capacity benchmark then measures what the SFU delivers rather than how fast 100 werift receivers can
    * decrypt on a shared 2-core machine. No NACKs are sent in this mode, so loss is counted raw.
+   * `dropIncomingPercent`: werift discards that share of incoming packets (before decryption), to test
+   * retransmission on NACK.
    */
   constructor(
     private readonly url: string,
     private readonly token: string,
-    opts: { countOnly?: boolean } = {},
+    opts: { countOnly?: boolean; dropIncomingPercent?: number } = {},
   ) {
+    if (opts.dropIncomingPercent) {
+      // werift drops an incoming packet when `inboundPacketLoss / 100 < Math.random()`, so it takes the
+      // share of packets to keep.
+      this.pc.config.debug = { ...this.pc.config.debug, inboundPacketLoss: 100 - opts.dropIncomingPercent };
+    }
     if (opts.countOnly) {
       this.pc.connectionStateChange.subscribe((state) => {
         if (state === 'connected') this.countWithoutDecrypting();
