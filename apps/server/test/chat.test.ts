@@ -1,4 +1,5 @@
 import { ZApiError, ZChatHistory, ZChatMessage, ZChatMute } from '@mintcast/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStream, randomAddress } from './support/builders.ts';
 import { insertMessages } from './support/multi-instance.ts';
@@ -150,6 +151,48 @@ describe(`chat posting (${databaseKind()})`, () => {
     // The limit is per address: someone else still posts.
     expect((await post(s.mint, other, { content: 'me too' })).statusCode).toBe(201);
     expect(ZChatHistory.parse((await history(s.mint)).json()).items).toHaveLength(6);
+  });
+});
+
+describe(`chat posting limit across instances (${databaseKind()})`, () => {
+  /** Messages written by `address` as if other server instances had accepted them, `agoMs` ago. */
+  const postedElsewhere = async (mint: string, address: string, count: number, agoMs: number) => {
+    for (let i = 0; i < count; i++) {
+      await t.database.db
+        .insertInto('messages')
+        .values({
+          stream_id: mint,
+          user_address: address,
+          content: `elsewhere ${i}`,
+          created_at: sql<Date>`now() - make_interval(secs => ${agoMs / 1000})`,
+        })
+        .execute();
+    }
+  };
+
+  it('counts an address’s messages from every instance: 20 in the last 30 s → 429', async () => {
+    const me = await signIn(t.app);
+    const other = await signIn(t.app);
+    const elsewhere = await createStream(t.database.db);
+    const here = await createStream(t.database.db);
+    await postedElsewhere(elsewhere.mint, me.address, 20, 10_000); // this instance's bucket is still full
+    const limited = await post(here.mint, me, { content: 'one more' });
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited)).toMatchObject({ code: 'rate_limited' });
+    // The oldest of the 20 leaves the window in about 20 s.
+    const seconds = Number(/Try again in (\d+) s/.exec(errorOf(limited).message)?.[1]);
+    expect(seconds).toBeGreaterThanOrEqual(19);
+    expect(seconds).toBeLessThanOrEqual(21);
+    expect((await post(here.mint, other, { content: 'me too' })).statusCode).toBe(201);
+  });
+
+  it('forgets messages older than the window', async () => {
+    const me = await signIn(t.app);
+    const s = await createStream(t.database.db);
+    await postedElsewhere(s.mint, me.address, 20, 31_000);
+    await postedElsewhere(s.mint, me.address, 19, 1_000);
+    expect((await post(s.mint, me, { content: 'still fine' })).statusCode).toBe(201);
+    expect((await post(s.mint, me, { content: 'now the 21st' })).statusCode).toBe(429);
   });
 });
 

@@ -32,9 +32,12 @@ export const createChatRepository = (db: Kysely<Database>) => ({
 
   /**
    * Everything a post needs to know in one round trip: does the stream exist, is the author muted there
-   * (and until when), and the author's server-side profile.
+   * (and until when), the author's server-side profile, and — for the posting limit shared by every
+   * instance — if the author already has `limit.count` messages in the last `limit.windowMs` (any stream),
+   * how many ms until the oldest of them leaves that window (null otherwise). Times are the database's.
    */
-  async postContext(streamId: string, address: string) {
+  async postContext(streamId: string, address: string, limit: { count: number; windowMs: number }) {
+    const windowSecs = limit.windowMs / 1000;
     return db
       .selectFrom('streams as s')
       .leftJoin('profiles as p', (j) => j.on('p.address', '=', address))
@@ -45,6 +48,15 @@ export const createChatRepository = (db: Kysely<Database>) => ({
           .on('m.muted_until', '>', sql<Date>`now()`),
       )
       .select(['s.mint', 'p.username', 'p.profile_image', 'm.muted_until'])
+      .select(
+        sql<number | null>`(
+          SELECT ceil(extract(epoch FROM (r.created_at + make_interval(secs => ${windowSecs}) - now())) * 1000)::int
+          FROM messages r
+          WHERE r.user_address = ${address} AND r.created_at > now() - make_interval(secs => ${windowSecs})
+          ORDER BY r.created_at DESC
+          OFFSET ${limit.count - 1} LIMIT 1
+        )`.as('limit_wait_ms'),
+      )
       .where('s.mint', '=', streamId)
       .executeTakeFirst();
   },

@@ -3,6 +3,7 @@ import * as m0001 from './0001_streams.ts';
 import * as m0100 from './0100_auth.ts';
 import * as m0200 from './0200_chat_mutes.ts';
 import * as m0400 from './0400_live.ts';
+import * as m0500 from './0500_chat_author_recent.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0100_auth': m0100,
   '0200_chat_mutes': m0200,
   '0400_live': m0400,
+  '0500_chat_author_recent': m0500,
 };
