@@ -1,5 +1,5 @@
 import { pairBaseAddress, type RawPair } from './pair-mapping.ts';
-import type { UpstreamLimiter } from './upstream-limiter.ts';
+import type { UpstreamBudget } from './upstream-limiter.ts';
 
 /** DexScreener's limit of addresses per `/latest/dex/tokens/` call. */
 export const MAX_ADDRESSES_PER_CALL = 30;
@@ -17,7 +17,7 @@ export class UpstreamError extends Error {
 
 export interface DexScreenerClientOptions {
   baseUrl: string;
-  limiter: UpstreamLimiter;
+  limiter: UpstreamBudget;
   /** Whole call, headers and body (default 5 s). */
   timeoutMs?: number;
 }
@@ -41,7 +41,7 @@ export const createDexScreenerClient = (opts: DexScreenerClientOptions) => {
       if (addresses.length === 0 || addresses.length > MAX_ADDRESSES_PER_CALL) {
         throw new RangeError(`1 to ${MAX_ADDRESSES_PER_CALL} addresses per call`);
       }
-      if (!opts.limiter.tryAcquire()) throw new UpstreamError('limited');
+      if (!(await opts.limiter.tryAcquire())) throw new UpstreamError('limited');
       let body: unknown;
       try {
         const res = await fetch(`${base}/latest/dex/tokens/${addresses.join(',')}`, {
@@ -49,7 +49,7 @@ export const createDexScreenerClient = (opts: DexScreenerClientOptions) => {
           signal: AbortSignal.timeout(timeoutMs),
         });
         if (res.status === 429) {
-          opts.limiter.rateLimited(retryAfterSeconds(res.headers.get('retry-after')));
+          await opts.limiter.rateLimited(retryAfterSeconds(res.headers.get('retry-after')));
           await res.body?.cancel();
           throw new UpstreamError('http', 429);
         }
@@ -58,7 +58,7 @@ export const createDexScreenerClient = (opts: DexScreenerClientOptions) => {
           throw new UpstreamError('http', res.status);
         }
         const text = await res.text();
-        opts.limiter.succeeded();
+        await opts.limiter.succeeded();
         try {
           body = JSON.parse(text);
         } catch {

@@ -4,15 +4,16 @@ import { createDexScreenerClient } from './dexscreener-client.ts';
 import { createMarketRepository } from './market.repository.ts';
 import { createMarketGateway } from './market-gateway.ts';
 import { createMarketRefresh } from './market-refresh.ts';
+import { createSharedUpstreamLimiter } from './shared-upstream-limiter.ts';
 import { tokensRoutes } from './tokens.routes.ts';
-import { createUpstreamLimiter } from './upstream-limiter.ts';
 import { createViewTracker } from './view-tracker.ts';
 
 /** Market data: the cached DexScreener gateway (`GET /api/tokens/{address}`) and the refresh job. */
 export const tokensPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const client = createDexScreenerClient({
     baseUrl: ctx.config.marketDataUrl,
-    limiter: createUpstreamLimiter(),
+    // One budget for every instance on this database (DexScreener counts requests per client).
+    limiter: createSharedUpstreamLimiter(ctx.database.db, { log: app.log }),
   });
   const gateway = createMarketGateway({ client, log: app.log });
   const repo = createMarketRepository(ctx.database.db);

@@ -4,6 +4,16 @@
  * burst + perMinute (30 + 240 = 270 by default). A 429 stops all calls for a back-off period (the
  * upstream's Retry-After when given, else 1 s doubling up to 60 s), reset by the next success.
  */
+/** A budget for upstream calls: this process's own (below) or shared by every instance (shared-upstream-limiter). */
+export interface UpstreamBudget {
+  /** Take one call from the budget; false when the budget is spent or we are backing off. */
+  tryAcquire(): boolean | Promise<boolean>;
+  /** The upstream answered 429: stop calling for a while. */
+  rateLimited(retryAfterSeconds?: number): unknown;
+  /** A call went through: the next 429 starts from the smallest back-off again. */
+  succeeded(): unknown;
+}
+
 export interface UpstreamLimiterOptions {
   perMinute?: number;
   burst?: number;

@@ -4,6 +4,7 @@ import { WebSocket } from 'ws';
 import type { App } from '../../src/app.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import type { Database } from '../../src/db/schema.ts';
+import type { AppConfig } from '../../src/env.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -19,7 +20,10 @@ export interface Instances {
  * (like separate processes behind a load balancer). PGlite is one in-process database, so there the
  * instances share its handle; on PostgreSQL (TEST_DATABASE_URL) each opens the same private schema.
  */
-export const startInstances = async (count: number): Promise<Instances> => {
+export const startInstances = async (
+  count: number,
+  overrides: Partial<AppConfig> = {},
+): Promise<Instances> => {
   const primary = await openTestDatabase();
   const handles: DatabaseHandle[] = [primary];
   for (let i = 1; i < count; i++) {
@@ -27,7 +31,7 @@ export const startInstances = async (count: number): Promise<Instances> => {
     else handles.push(primary);
   }
   const apps: TestApp[] = [];
-  for (const database of handles) apps.push(await createTestApp({}, { database }));
+  for (const database of handles) apps.push(await createTestApp(overrides, { database }));
   const urls: string[] = [];
   for (const t of apps) {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
