@@ -1,7 +1,7 @@
 /**
  * Retransmission on NACK, end to end: a werift publisher sends VP8-shaped RTP through the SFU to a werift
  * viewer that throws away 10 % of what arrives; the viewer's NACKs must bring the missing packets back
- * from the SFU's send history.
+ * from the SFU's send history — on an RTX stream when the viewer negotiated RTX, else on the media SSRC.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MediaServer, startMediaServer } from '../src/index.ts';
@@ -10,38 +10,52 @@ import { WeriftPublisher } from './helpers/werift-publisher.ts';
 import { WeriftViewer } from './helpers/werift-viewer.ts';
 
 let media: MediaServer;
-let publisher: WeriftPublisher | undefined;
-let viewer: WeriftViewer | undefined;
+const publishers: WeriftPublisher[] = [];
+const viewers: WeriftViewer[] = [];
 
 beforeAll(async () => {
   media = await startMediaServer({ port: 0, host: '127.0.0.1', keys: KEYS, logLevel: 'error' });
 });
 afterAll(async () => {
-  publisher?.close();
-  await viewer?.close().catch(() => undefined);
+  for (const p of publishers) p.close();
+  for (const v of viewers) await v.close().catch(() => undefined);
   await media?.close();
 });
 
+/** Publishes in `room`, has a viewer that drops 10 % of what arrives, and returns the share it still got. */
+const lossyViewer = async (room: string, rtx: boolean) => {
+  const publisher = new WeriftPublisher(
+    media.url,
+    await joinToken(`host-${room}`, room, { canPublish: true }, { metadata: '{"role":"host"}' }),
+  );
+  publishers.push(publisher);
+  await publisher.start(1_000);
+  const viewer = new WeriftViewer(media.url, await joinToken(`viewer-${room}`, room, { canPublish: false }), {
+    dropIncomingPercent: 10,
+    rtx,
+  });
+  viewers.push(viewer);
+  await viewer.connect();
+  await expect.poll(() => viewer.stats().received, { timeout: 15_000, interval: 200 }).toBeGreaterThan(100);
+  const a = viewer.stats();
+  await new Promise((r) => setTimeout(r, 4_000));
+  const b = viewer.stats();
+  const expected = b.expected - a.expected;
+  expect(expected).toBeGreaterThan(300);
+  return { share: (b.received - a.received) / expected, rtxReceived: viewer.rtxReceived };
+};
+
 describe('NACK', () => {
-  it('packets a viewer lost are retransmitted by the SFU', async () => {
-    publisher = new WeriftPublisher(
-      media.url,
-      await joinToken('host', 'nack', { canPublish: true }, { metadata: '{"role":"host"}' }),
-    );
-    await publisher.start(1_000);
-    viewer = new WeriftViewer(media.url, await joinToken('viewer', 'nack', { canPublish: false }), {
-      dropIncomingPercent: 10,
-    });
-    await viewer.connect();
-    const v = viewer;
-    await expect.poll(() => v.stats().received, { timeout: 15_000, interval: 200 }).toBeGreaterThan(100);
-    const a = v.stats();
-    await new Promise((r) => setTimeout(r, 4_000));
-    const b = v.stats();
-    const expected = b.expected - a.expected;
-    const received = b.received - a.received;
-    expect(expected).toBeGreaterThan(300);
+  it('packets a viewer lost are retransmitted by the SFU (on the media SSRC without RTX)', async () => {
+    const { share, rtxReceived } = await lossyViewer('nack', false);
     // Without retransmission about 90 % would arrive; the last few packets may still be on their way.
-    expect(received / expected).toBeGreaterThan(0.97);
+    expect(share).toBeGreaterThan(0.97);
+    expect(rtxReceived).toBe(0);
+  }, 40_000);
+
+  it('a viewer that negotiated RTX gets the retransmissions on its RTX stream', async () => {
+    const { share, rtxReceived } = await lossyViewer('nack-rtx', true);
+    expect(share).toBeGreaterThan(0.97);
+    expect(rtxReceived).toBeGreaterThan(10);
   }, 40_000);
 });

@@ -14,8 +14,9 @@ import type { ServerContext } from '../config.ts';
 
 export const VP8_PT = 96;
 export const OPUS_PT = 111;
+export const RTX_PT = 97;
 
-function codecs() {
+function codecs(opts: { rtx?: boolean } = {}) {
   return {
     // Only VP8 and plain Opus: the client then never publishes RED or another video codec,
     // and every subscriber can take what a publisher sends without transcoding.
@@ -26,6 +27,18 @@ function codecs() {
         payloadType: VP8_PT,
         rtcpFeedback: [useNACK(), usePLI(), useFIR(), useREMB()],
       }),
+      // Towards subscribers, retransmissions answering a NACK go on their own RTX stream (RFC 4588), as
+      // browsers prefer; a subscriber that does not take RTX gets them on the media SSRC.
+      ...(opts.rtx
+        ? [
+            new RTCRtpCodecParameters({
+              mimeType: 'video/rtx',
+              clockRate: 90_000,
+              payloadType: RTX_PT,
+              parameters: `apt=${VP8_PT}`,
+            }),
+          ]
+        : []),
     ],
     audio: [
       new RTCRtpCodecParameters({
@@ -70,7 +83,7 @@ export function publisherPeerConfig(ctx: ServerContext): Partial<PeerConfig> {
 export function subscriberPeerConfig(ctx: ServerContext): Partial<PeerConfig> {
   return {
     ...iceOptions(ctx),
-    codecs: codecs(),
+    codecs: codecs({ rtx: true }),
     headerExtensions: { video: [useSdesMid(), useAbsSendTime()], audio: [useSdesMid()] },
   };
 }

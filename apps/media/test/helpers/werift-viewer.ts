@@ -37,6 +37,39 @@ interface SrtpInternals {
   srtp: { decrypt(data: Buffer): unknown };
 }
 
+const peerConfig = (rtx: boolean) => ({
+  iceServers: [],
+  codecs: {
+    video: [
+      new RTCRtpCodecParameters({
+        mimeType: 'video/VP8',
+        clockRate: 90_000,
+        payloadType: 96,
+        rtcpFeedback: [useNACK(), usePLI()],
+      }),
+      ...(rtx
+        ? [
+            new RTCRtpCodecParameters({
+              mimeType: 'video/rtx',
+              clockRate: 90_000,
+              payloadType: 97,
+              parameters: 'apt=96',
+            }),
+          ]
+        : []),
+    ],
+    audio: [
+      new RTCRtpCodecParameters({
+        mimeType: 'audio/opus',
+        clockRate: 48_000,
+        channels: 2,
+        payloadType: 111,
+      }),
+    ],
+  },
+  headerExtensions: { video: [useSdesMid(), useAbsSendTime()], audio: [useSdesMid()] },
+});
+
 export class WeriftViewer {
   /** Packets decrypted to check them in count-only mode, and how many of those failed. */
   verified = 0;
@@ -45,28 +78,9 @@ export class WeriftViewer {
   firstPacketAt?: number;
   joinedAt = 0;
   private ws?: WebSocket;
-  private pc = new RTCPeerConnection({
-    iceServers: [],
-    codecs: {
-      video: [
-        new RTCRtpCodecParameters({
-          mimeType: 'video/VP8',
-          clockRate: 90_000,
-          payloadType: 96,
-          rtcpFeedback: [useNACK(), usePLI()],
-        }),
-      ],
-      audio: [
-        new RTCRtpCodecParameters({
-          mimeType: 'audio/opus',
-          clockRate: 48_000,
-          channels: 2,
-          payloadType: 111,
-        }),
-      ],
-    },
-    headerExtensions: { video: [useSdesMid(), useAbsSendTime()], audio: [useSdesMid()] },
-  });
+  private readonly pc: RTCPeerConnection;
+  /** RTP packets that arrived on an RTX stream (retransmissions), before werift unwraps them. */
+  rtxReceived = 0;
 
   /**
    * `countOnly`: once connected, RTP is counted from its clear-text header (SSRC, sequence number) without
@@ -74,13 +88,19 @@ export class WeriftViewer {
    * capacity benchmark then measures what the SFU delivers rather than how fast 100 werift receivers can
    * decrypt on a shared 2-core machine. No NACKs are sent in this mode, so loss is counted raw.
    * `dropIncomingPercent`: werift discards that share of incoming packets (before decryption), to test
-   * retransmission on NACK.
+   * retransmission on NACK. `rtx`: offer RTX (payload type 97) and count what arrives on it.
    */
   constructor(
     private readonly url: string,
     private readonly token: string,
-    opts: { countOnly?: boolean; dropIncomingPercent?: number } = {},
+    opts: { countOnly?: boolean; dropIncomingPercent?: number; rtx?: boolean } = {},
   ) {
+    this.pc = new RTCPeerConnection(peerConfig(opts.rtx ?? false));
+    if (opts.rtx) {
+      this.pc.connectionStateChange.subscribe((state) => {
+        if (state === 'connected') this.countRtx();
+      });
+    }
     if (opts.dropIncomingPercent) {
       // werift drops an incoming packet when `inboundPacketLoss / 100 < Math.random()`, so it takes the
       // share of packets to keep.
@@ -157,6 +177,18 @@ export class WeriftViewer {
     } else if (m.case === 'trickle' && m.value.target === SignalTarget.SUBSCRIBER) {
       const c = JSON.parse(m.value.candidateInit);
       if (c.candidate) await this.pc.addIceCandidate(c).catch(() => undefined);
+    }
+  }
+
+  private countRtx(): void {
+    for (const transport of this.pc.dtlsTransports) {
+      const t = transport as unknown as SrtpInternals;
+      const decrypt = t.srtp.decrypt.bind(t.srtp);
+      t.srtp.decrypt = (data: Buffer) => {
+        const plain = decrypt(data);
+        if (((data[1] ?? 0) & 0x7f) === 97) this.rtxReceived++;
+        return plain;
+      };
     }
   }
 
