@@ -30,7 +30,7 @@ function fakeTransceiver(sent: RtpPacket[]): RTCRtpTransceiver {
           return Buffer.alloc(0);
         },
       },
-      iceTransport: { connection: { send: () => Promise.resolve() } },
+      iceTransport: { connection: { send: () => Promise.resolve(), canSendApplicationData: () => true } },
     },
   };
   return { sender } as unknown as RTCRtpTransceiver;

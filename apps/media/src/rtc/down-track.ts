@@ -2,7 +2,7 @@ import { VideoQuality } from '@livekit/protocol';
 import type { RTCRtpTransceiver, RtpPacket } from 'werift';
 import type { Metrics } from '../metrics.ts';
 import type { Layer } from './layer.ts';
-import { RtpWriter } from './rtp-writer.ts';
+import { RtpWriter, type SendClock, sendClock } from './rtp-writer.ts';
 import { rewriteVp8, type Vp8Descriptor } from './vp8.ts';
 
 /**
@@ -49,7 +49,13 @@ export class DownTrack {
     return !this.disabled && this.target !== undefined && this.current !== this.target;
   }
 
-  write(layer: Layer, rtp: RtpPacket, vp8: Vp8Descriptor | undefined, isVideo: boolean): void {
+  write(
+    layer: Layer,
+    rtp: RtpPacket,
+    vp8: Vp8Descriptor | undefined,
+    isVideo: boolean,
+    clock: SendClock = sendClock(),
+  ): void {
     if (this.disabled) {
       this.current = undefined;
       return;
@@ -82,11 +88,11 @@ export class DownTrack {
     if (this.lastSeq === undefined || ((seq - this.lastSeq) & 0xffff) < 0x8000) {
       this.lastSeq = seq;
       this.lastTs = ts;
-      this.lastSentAt = performance.now();
+      this.lastSentAt = clock.now;
     }
     // Sent with this subscriber's SSRC, payload type and header extensions (the publisher's extension ids
     // mean something else here, so none of them are copied).
-    if (!this.writer.write(h.marker, seq, ts, payload)) return;
+    if (!this.writer.write(h.marker, seq, ts, payload, clock)) return;
     this.metrics.forwardedPackets++;
     this.metrics.forwardedBytes += payload.length;
   }

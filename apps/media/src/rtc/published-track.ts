@@ -3,6 +3,7 @@ import type { MediaStreamTrack, RTCRtpReceiver, RtpPacket } from 'werift';
 import type { Metrics } from '../metrics.ts';
 import type { DownTrack } from './down-track.ts';
 import { LAYER_STALE_MS, type Layer, qualityForRid } from './layer.ts';
+import { sendClock } from './rtp-writer.ts';
 import { parseVp8 } from './vp8.ts';
 
 /** Chrome answers PLIs quickly; asking more often than this only costs bitrate. */
@@ -85,7 +86,8 @@ export class PublishedTrack {
     layer.packets++;
     if (fresh) for (const dt of this.downTracks) this.retarget(dt);
     const vp8 = this.isVideo ? parseVp8(rtp.payload) : undefined;
-    for (const dt of this.downTracks) dt.write(layer, rtp, vp8, this.isVideo);
+    const clock = sendClock();
+    for (const dt of this.downTracks) dt.write(layer, rtp, vp8, this.isVideo, clock);
   }
 
   /** Highest fresh layer not above `max`; the lowest fresh one if all are above. */

@@ -74,6 +74,7 @@ const connectedSender = (srtp: SrtpSession, wire: Buffer[]) => ({
       srtp,
       iceTransport: {
         connection: {
+          canSendApplicationData: () => true, // no nominated pair here: the writer falls back to send()
           send: (b: Buffer) => {
             wire.push(b);
             return Promise.resolve();

@@ -1,4 +1,5 @@
 import { createCipheriv } from 'node:crypto';
+import type { Socket } from 'node:dgram';
 import type { RTCRtpTransceiver } from 'werift';
 import { ProtectionProfileAeadAes128Gcm, RtpHeader, type RtpPacket } from 'werift';
 
@@ -34,7 +35,19 @@ interface SenderInternals {
     bytesSent: number;
     packetsSent: number;
     srtp: { encrypt(payload: Buffer, header: RtpHeader): Buffer; localContext: SrtpContextInternals };
-    iceTransport: { connection: { send(data: Buffer): Promise<void> } };
+    iceTransport: { connection: IceConnectionInternals };
+  };
+}
+
+/** werift's ICE connection: the nominated pair and its UDP socket. */
+interface IceConnectionInternals {
+  send(data: Buffer): Promise<void>;
+  canSendApplicationData(): boolean;
+  nominated?: {
+    remoteAddr: [string, number];
+    packetsSent: number;
+    bytesSent: number;
+    protocol: { transport: { type: string; closed?: boolean; socket?: Socket } };
   };
 }
 
@@ -49,117 +62,101 @@ interface SrtpContextInternals {
 type Extension = { id: number; payload: Buffer };
 
 /**
+ * What does not change between one subscriber's packets: payload type, SSRC and the header-extension block
+ * (mid, and a slot for abs-send-time), serialized once. Each packet copies it and patches the marker,
+ * sequence number, timestamp and send time.
+ */
+interface HeaderTemplate {
+  payloadType: number;
+  ssrc: number;
+  bytes: Buffer;
+  /** Offset of the 3 abs-send-time bytes, or -1 when that extension was not negotiated. */
+  absOffset: number;
+  midId?: number;
+  mid?: Buffer;
+  absId?: number;
+}
+
+const buildTemplate = (payloadType: number, ssrc: number, midId?: number, mid?: Buffer, absId?: number) => {
+  const exts: { id: number; length: number; payload?: Buffer }[] = [];
+  if (midId !== undefined && mid) exts.push({ id: midId, length: mid.length, payload: mid });
+  if (absId !== undefined) exts.push({ id: absId, length: 3 });
+  exts.sort((a, b) => a.id - b.id);
+  let extBytes = 0;
+  for (const e of exts) extBytes += 1 + e.length;
+  const extBlock = exts.length ? 4 + Math.ceil(extBytes / 4) * 4 : 0;
+  const bytes = Buffer.alloc(12 + extBlock);
+  bytes[0] = exts.length ? 0x90 : 0x80; // V=2, X when extensions follow
+  bytes[1] = payloadType & 0x7f;
+  bytes.writeUInt32BE(ssrc >>> 0, 8);
+  let absOffset = -1;
+  if (exts.length) {
+    bytes.writeUInt16BE(0xbede, 12); // one-byte header extensions (RFC 8285)
+    bytes.writeUInt16BE((extBlock - 4) / 4, 14);
+    let o = 16;
+    for (const e of exts) {
+      bytes[o++] = (e.id << 4) | (e.length - 1);
+      if (e.payload) e.payload.copy(bytes, o);
+      else absOffset = o;
+      o += e.length;
+    }
+  }
+  return { payloadType, ssrc, bytes, absOffset, midId, mid, absId } satisfies HeaderTemplate;
+};
+
+/**
  * A sent packet as werift's NACK handler reads it from `rtpCache` (header and payload). The header object
  * is built only if a retransmission is asked for, which is rare.
  */
 class SentPacket {
   private built?: RtpHeader;
   constructor(
-    private readonly fields: {
-      payloadType: number;
-      marker: boolean;
-      sequenceNumber: number;
-      timestamp: number;
-      ssrc: number;
-      extensions: Extension[];
-    },
+    private readonly template: HeaderTemplate,
+    private readonly marker: boolean,
+    private readonly sequenceNumber: number,
+    private readonly timestamp: number,
+    private readonly absSendTime: Buffer,
     readonly payload: Buffer,
   ) {}
   get header(): RtpHeader {
-    this.built ??= new RtpHeader({ ...this.fields, extensions: [...this.fields.extensions] });
+    const t = this.template;
+    const extensions: Extension[] = [];
+    if (t.midId !== undefined && t.mid) extensions.push({ id: t.midId, payload: t.mid });
+    if (t.absId !== undefined) extensions.push({ id: t.absId, payload: this.absSendTime });
+    extensions.sort((a, b) => a.id - b.id);
+    this.built ??= new RtpHeader({
+      payloadType: t.payloadType,
+      marker: this.marker,
+      sequenceNumber: this.sequenceNumber,
+      timestamp: this.timestamp,
+      ssrc: t.ssrc,
+      extensions,
+    });
     return this.built;
   }
 }
 
 /**
- * SRTP with AEAD_AES_128_GCM (RFC 7714), the profile werift prefers and browsers accept: the RTP header is
- * the additional authenticated data, the payload is encrypted, the 16-byte tag follows. Written here so the
- * header is serialized once, straight into the packet, with the rollover counter kept in werift's own
- * per-SSRC state (its retransmissions use the same state).
+ * The send time of one incoming packet, shared by every subscriber it is forwarded to: NTP time for sender
+ * reports and the abs-send-time extension (24 bits of 6.18 fixed-point seconds), computed once per packet
+ * rather than once per viewer.
  */
-const encryptGcm = (
-  ctx: SrtpContextInternals,
-  header: Buffer,
-  payload: Buffer,
-  ssrc: number,
-  seq: number,
-) => {
-  const state = ctx.getSrtpSsrcState(ssrc);
-  ctx.updateRolloverCount(seq, state);
-  const roc = state.rolloverCounter;
-  const salt = ctx.cipher.srtpSessionSalt;
-  // IV = salt XOR (00 00 | SSRC | ROC | SEQ).
-  const iv = Buffer.allocUnsafe(12);
-  iv[0] = salt[0] as number;
-  iv[1] = salt[1] as number;
-  iv.writeUInt32BE(ssrc >>> 0, 2);
-  iv.writeUInt32BE(roc >>> 0, 6);
-  iv.writeUInt16BE(seq, 10);
-  for (let i = 2; i < 12; i++) iv[i] = (iv[i] as number) ^ (salt[i] as number);
-  const cipher = createCipheriv('aes-128-gcm', ctx.cipher.srtpSessionKey, iv);
-  cipher.setAAD(header);
-  const encrypted = cipher.update(payload);
-  cipher.final();
-  const tag = cipher.getAuthTag();
-  const out = Buffer.allocUnsafe(header.length + encrypted.length + tag.length);
-  header.copy(out, 0);
-  encrypted.copy(out, header.length);
-  tag.copy(out, header.length + encrypted.length);
-  return out;
-};
+export interface SendClock {
+  /** `performance.now()` when the packet arrived. */
+  readonly now: number;
+  readonly ntp: bigint;
+  readonly absSendTime: Buffer;
+}
 
-/** The RTP header with one-byte header extensions (RFC 8285), extensions sorted by id. */
-const serializeHeader = (
-  marker: boolean,
-  payloadType: number,
-  seq: number,
-  timestamp: number,
-  ssrc: number,
-  extensions: Extension[],
-): Buffer => {
-  let extBytes = 0;
-  for (const e of extensions) extBytes += 1 + e.payload.length;
-  const extBlock = extensions.length ? 4 + Math.ceil(extBytes / 4) * 4 : 0;
-  const buf = Buffer.allocUnsafe(12 + extBlock);
-  buf[0] = extensions.length ? 0x90 : 0x80; // V=2, X when extensions follow
-  buf[1] = (marker ? 0x80 : 0) | (payloadType & 0x7f);
-  buf.writeUInt16BE(seq, 2);
-  buf.writeUInt32BE(timestamp >>> 0, 4);
-  buf.writeUInt32BE(ssrc >>> 0, 8);
-  if (extensions.length) {
-    buf.writeUInt16BE(0xbede, 12);
-    buf.writeUInt16BE((extBlock - 4) / 4, 14);
-    let o = 16;
-    for (const e of extensions) {
-      buf[o++] = (e.id << 4) | (e.payload.length - 1);
-      e.payload.copy(buf, o);
-      o += e.payload.length;
-    }
-    buf.fill(0, o, 12 + extBlock);
-  }
-  return buf;
-};
-
-let ntpCacheMs = -1;
-let ntpCache = 0n;
-/** NTP time of now (64-bit, 32.32 fixed point), recomputed at most once per millisecond. */
-const ntpNow = (): bigint => {
-  const ms = Math.floor(performance.timeOrigin + performance.now());
-  if (ms !== ntpCacheMs) {
-    ntpCacheMs = ms;
-    const seconds = Math.floor(ms / 1000) + NTP_EPOCH_OFFSET_S;
-    const fraction = Math.floor(((ms % 1000) / 1000) * 2 ** 32);
-    ntpCache = (BigInt(seconds) << 32n) | BigInt(fraction);
-  }
-  return ntpCache;
-};
-
-/** abs-send-time: the low 24 bits of NTP time in 6.18 fixed-point seconds. */
-const absSendTime = (): Buffer => {
-  const value = Math.floor((performance.timeOrigin + performance.now()) * 262.144) & 0xffffff;
-  const buf = Buffer.allocUnsafe(3);
-  buf.writeUIntBE(value, 0, 3);
-  return buf;
+export const sendClock = (): SendClock => {
+  const now = performance.now();
+  const epochMs = performance.timeOrigin + now;
+  const ms = Math.floor(epochMs);
+  const seconds = Math.floor(ms / 1000) + NTP_EPOCH_OFFSET_S;
+  const fraction = Math.floor(((ms % 1000) / 1000) * 2 ** 32);
+  const absSendTime = Buffer.allocUnsafe(3);
+  absSendTime.writeUIntBE(Math.floor(epochMs * 262.144) & 0xffffff, 0, 3);
+  return { now, ntp: (BigInt(seconds) << 32n) | BigInt(fraction), absSendTime };
 };
 
 /**
@@ -171,7 +168,10 @@ const absSendTime = (): Buffer => {
  * viewer, so this path is what one viewer costs.
  */
 export class RtpWriter {
-  private extensions?: { midId?: number; mid?: Buffer; absId?: number };
+  private template?: HeaderTemplate;
+  /** Reused for every packet (createCipheriv copies it). */
+  private readonly iv = Buffer.alloc(12);
+  private roc?: { ctx: SrtpContextInternals; ssrc: number; state: { rolloverCounter: number } };
 
   constructor(private readonly transceiver: RTCRtpTransceiver) {}
 
@@ -186,59 +186,120 @@ export class RtpWriter {
   }
 
   /** Sends one packet; returns false when the transport cannot send yet (or any more). */
-  write(marker: boolean, sequenceNumber: number, timestamp: number, payload: Buffer): boolean {
+  write(
+    marker: boolean,
+    sequenceNumber: number,
+    timestamp: number,
+    payload: Buffer,
+    clock: SendClock = sendClock(),
+  ): boolean {
     const s = this.sender;
     const dtls = s.dtlsTransport;
     if (s.stopped || !s.codec || !dtls || dtls.state !== 'connected') return false;
-    const ext = this.negotiatedExtensions(s);
-    const extensions: Extension[] = [];
-    if (ext.midId !== undefined && ext.mid) extensions.push({ id: ext.midId, payload: ext.mid });
-    if (ext.absId !== undefined) extensions.push({ id: ext.absId, payload: absSendTime() });
-    if (extensions.length > 1 && (extensions[0]?.id ?? 0) > (extensions[1]?.id ?? 0)) extensions.reverse();
-    const fields = {
-      payloadType: s.codec.payloadType,
-      marker,
-      sequenceNumber,
-      timestamp,
-      ssrc: s.ssrc,
-      extensions,
-    };
+    const t = this.headerTemplate(s, s.codec.payloadType);
+    const sent = new SentPacket(t, marker, sequenceNumber, timestamp, clock.absSendTime, payload);
     // What werift's sender reports (RTCP SR) and retransmits on NACK are read from these.
-    s.rtpCache[sequenceNumber % RTP_HISTORY_SIZE] = new SentPacket(fields, payload) as unknown as RtpPacket;
+    s.rtpCache[sequenceNumber % RTP_HISTORY_SIZE] = sent as unknown as RtpPacket;
     s.sequenceNumber = sequenceNumber;
     s.timestamp = timestamp;
     s.rtpTimestamp = timestamp;
-    s.ntpTimestamp = ntpNow();
+    s.ntpTimestamp = clock.ntp;
     s.octetCount += payload.length;
     s.packetCount = (s.packetCount + 1) >>> 0;
     if (!s.rtcpRunning) void s.runRtcp();
     const ctx = dtls.srtp.localContext;
     const encrypted =
       ctx.profile === ProtectionProfileAeadAes128Gcm
-        ? encryptGcm(
-            ctx,
-            serializeHeader(marker, fields.payloadType, sequenceNumber, timestamp, s.ssrc, extensions),
-            payload,
-            s.ssrc,
-            sequenceNumber,
-          )
-        : dtls.srtp.encrypt(payload, new RtpHeader({ ...fields, extensions: [...extensions] }));
+        ? this.encryptGcm(ctx, t, marker, sequenceNumber, timestamp, clock.absSendTime, payload)
+        : dtls.srtp.encrypt(payload, sent.header);
     dtls.bytesSent += encrypted.length;
     dtls.packetsSent++;
-    dtls.iceTransport.connection.send(encrypted).catch(() => undefined);
+    this.send(dtls.iceTransport.connection, encrypted);
     return true;
   }
 
-  private negotiatedExtensions(s: SenderInternals) {
-    if (!this.extensions) {
-      const mid = s.mid ?? this.transceiver.mid ?? undefined;
-      const find = (uri: string) => s.headerExtensions.find((e) => e.uri === uri)?.id;
-      this.extensions = {
-        midId: find(SDES_MID),
-        mid: mid ? Buffer.from(mid) : undefined,
-        absId: find(ABS_SEND_TIME),
-      };
+  /**
+   * SRTP with AEAD_AES_128_GCM (RFC 7714), the profile werift prefers and browsers accept: the RTP header is
+   * the additional authenticated data, the payload is encrypted, the 16-byte tag follows. The header is
+   * written straight into the outgoing packet; the rollover counter lives in werift's own per-SSRC state
+   * (its retransmissions use the same state).
+   */
+  private encryptGcm(
+    ctx: SrtpContextInternals,
+    t: HeaderTemplate,
+    marker: boolean,
+    seq: number,
+    timestamp: number,
+    absSendTime: Buffer,
+    payload: Buffer,
+  ): Buffer {
+    if (this.roc?.ctx !== ctx || this.roc.ssrc !== t.ssrc) {
+      this.roc = { ctx, ssrc: t.ssrc, state: ctx.getSrtpSsrcState(t.ssrc) };
     }
-    return this.extensions;
+    const state = this.roc.state;
+    ctx.updateRolloverCount(seq, state);
+    const hlen = t.bytes.length;
+    const out = Buffer.allocUnsafe(hlen + payload.length + 16);
+    t.bytes.copy(out, 0);
+    if (marker) out[1] = (out[1] as number) | 0x80;
+    out.writeUInt16BE(seq, 2);
+    out.writeUInt32BE(timestamp >>> 0, 4);
+    if (t.absOffset >= 0) absSendTime.copy(out, t.absOffset, 0, 3);
+    // IV = salt XOR (00 00 | SSRC | ROC | SEQ).
+    const salt = ctx.cipher.srtpSessionSalt;
+    const iv = this.iv;
+    iv[0] = 0;
+    iv[1] = 0;
+    iv.writeUInt32BE(t.ssrc >>> 0, 2);
+    iv.writeUInt32BE(state.rolloverCounter >>> 0, 6);
+    iv.writeUInt16BE(seq, 10);
+    for (let i = 0; i < 12; i++) iv[i] = (iv[i] as number) ^ (salt[i] as number);
+    const cipher = createCipheriv('aes-128-gcm', ctx.cipher.srtpSessionKey, iv);
+    cipher.setAAD(out.subarray(0, hlen));
+    const encrypted = cipher.update(payload);
+    encrypted.copy(out, hlen);
+    cipher.final();
+    cipher.getAuthTag().copy(out, hlen + encrypted.length);
+    return out;
+  }
+
+  private pair?: IceConnectionInternals['nominated'];
+  private remote?: [string, number];
+
+  /**
+   * Straight onto the nominated pair's UDP socket (what werift's `connection.send` ends in, without its three
+   * promises and IP-literal check per packet); anything else goes through werift.
+   */
+  private send(connection: IceConnectionInternals, data: Buffer): void {
+    if (!connection.canSendApplicationData()) return;
+    const pair = connection.nominated;
+    const transport = pair?.protocol.transport;
+    if (!pair || transport?.type !== 'udp' || transport.closed || !transport.socket) {
+      connection.send(data).catch(() => undefined);
+      return;
+    }
+    if (pair !== this.pair) {
+      this.pair = pair;
+      this.remote = pair.remoteAddr;
+    }
+    const [host, port] = this.remote as [string, number];
+    transport.socket.send(data, port, host);
+    pair.packetsSent++;
+    pair.bytesSent += data.length;
+  }
+
+  private headerTemplate(s: SenderInternals, payloadType: number): HeaderTemplate {
+    const t = this.template;
+    if (t && t.payloadType === payloadType && t.ssrc === s.ssrc) return t;
+    const mid = s.mid ?? this.transceiver.mid ?? undefined;
+    const find = (uri: string) => s.headerExtensions.find((e) => e.uri === uri)?.id;
+    this.template = buildTemplate(
+      payloadType,
+      s.ssrc,
+      find(SDES_MID),
+      mid ? Buffer.from(mid) : undefined,
+      find(ABS_SEND_TIME),
+    );
+    return this.template;
   }
 }
