@@ -105,26 +105,38 @@ const buildTemplate = (payloadType: number, ssrc: number, midId?: number, mid?: 
 };
 
 /**
- * A sent packet as werift's NACK handler reads it from `rtpCache` (header and payload). The header object
- * is built only if a retransmission is asked for, which is rare.
+ * A sent packet as werift's NACK handler reads it from `rtpCache` (header and payload). Each writer keeps
+ * one per history slot and overwrites it, as werift's own ring does; the handler reads a slot synchronously.
+ * The header object is built only if a retransmission is asked for, which is rare.
  */
 class SentPacket {
   private built?: RtpHeader;
-  constructor(
-    private readonly template: HeaderTemplate,
-    private readonly marker: boolean,
-    private readonly sequenceNumber: number,
-    private readonly timestamp: number,
-    private readonly absSendTime: Buffer,
-    readonly payload: Buffer,
-  ) {}
+  private template!: HeaderTemplate;
+  private marker = false;
+  private sequenceNumber = 0;
+  private timestamp = 0;
+  private absSendTime!: Buffer;
+  payload!: Buffer;
+
+  set(t: HeaderTemplate, marker: boolean, seq: number, timestamp: number, abs: Buffer, payload: Buffer) {
+    this.built = undefined;
+    this.template = t;
+    this.marker = marker;
+    this.sequenceNumber = seq;
+    this.timestamp = timestamp;
+    this.absSendTime = abs;
+    this.payload = payload;
+    return this;
+  }
+
   get header(): RtpHeader {
+    if (this.built) return this.built;
     const t = this.template;
     const extensions: Extension[] = [];
     if (t.midId !== undefined && t.mid) extensions.push({ id: t.midId, payload: t.mid });
     if (t.absId !== undefined) extensions.push({ id: t.absId, payload: this.absSendTime });
     extensions.sort((a, b) => a.id - b.id);
-    this.built ??= new RtpHeader({
+    this.built = new RtpHeader({
       payloadType: t.payloadType,
       marker: this.marker,
       sequenceNumber: this.sequenceNumber,
@@ -169,8 +181,14 @@ export const sendClock = (): SendClock => {
  */
 export class RtpWriter {
   private template?: HeaderTemplate;
+  private readonly history: SentPacket[] = [];
   /** Reused for every packet (createCipheriv copies it). */
   private readonly iv = Buffer.alloc(12);
+  private ivFor = -1;
+  private ivCtx?: SrtpContextInternals;
+  private ivSsrc = -1;
+  private salt10 = 0;
+  private salt11 = 0;
   private roc?: { ctx: SrtpContextInternals; ssrc: number; state: { rolloverCounter: number } };
 
   constructor(private readonly transceiver: RTCRtpTransceiver) {}
@@ -197,9 +215,11 @@ export class RtpWriter {
     const dtls = s.dtlsTransport;
     if (s.stopped || !s.codec || !dtls || dtls.state !== 'connected') return false;
     const t = this.headerTemplate(s, s.codec.payloadType);
-    const sent = new SentPacket(t, marker, sequenceNumber, timestamp, clock.absSendTime, payload);
+    const slot = sequenceNumber % RTP_HISTORY_SIZE;
+    this.history[slot] ??= new SentPacket();
+    const sent = this.history[slot].set(t, marker, sequenceNumber, timestamp, clock.absSendTime, payload);
     // What werift's sender reports (RTCP SR) and retransmits on NACK are read from these.
-    s.rtpCache[sequenceNumber % RTP_HISTORY_SIZE] = sent as unknown as RtpPacket;
+    s.rtpCache[slot] = sent as unknown as RtpPacket;
     s.sequenceNumber = sequenceNumber;
     s.timestamp = timestamp;
     s.rtpTimestamp = timestamp;
@@ -245,15 +265,22 @@ export class RtpWriter {
     out.writeUInt16BE(seq, 2);
     out.writeUInt32BE(timestamp >>> 0, 4);
     if (t.absOffset >= 0) absSendTime.copy(out, t.absOffset, 0, 3);
-    // IV = salt XOR (00 00 | SSRC | ROC | SEQ).
-    const salt = ctx.cipher.srtpSessionSalt;
+    // IV = salt XOR (00 00 | SSRC | ROC | SEQ): all but the last two bytes change only with the rollover counter.
     const iv = this.iv;
-    iv[0] = 0;
-    iv[1] = 0;
-    iv.writeUInt32BE(t.ssrc >>> 0, 2);
-    iv.writeUInt32BE(state.rolloverCounter >>> 0, 6);
-    iv.writeUInt16BE(seq, 10);
-    for (let i = 0; i < 12; i++) iv[i] = (iv[i] as number) ^ (salt[i] as number);
+    if (this.ivFor !== state.rolloverCounter || this.ivCtx !== ctx || this.ivSsrc !== t.ssrc) {
+      const salt = ctx.cipher.srtpSessionSalt;
+      iv.fill(0);
+      iv.writeUInt32BE(t.ssrc >>> 0, 2);
+      iv.writeUInt32BE(state.rolloverCounter >>> 0, 6);
+      for (let i = 0; i < 12; i++) iv[i] = (iv[i] as number) ^ (salt[i] as number);
+      this.ivFor = state.rolloverCounter;
+      this.ivCtx = ctx;
+      this.ivSsrc = t.ssrc;
+      this.salt10 = salt[10] as number;
+      this.salt11 = salt[11] as number;
+    }
+    iv[10] = this.salt10 ^ (seq >>> 8);
+    iv[11] = this.salt11 ^ (seq & 0xff);
     const cipher = createCipheriv('aes-128-gcm', ctx.cipher.srtpSessionKey, iv);
     cipher.setAAD(out.subarray(0, hlen));
     const encrypted = cipher.update(payload);
