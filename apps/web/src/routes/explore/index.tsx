@@ -1,5 +1,6 @@
 import { Compass } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { AllStreams } from './all-streams.tsx';
 import { ExploreSearch } from './explore-search.tsx';
 import { SearchResults } from './search-results.tsx';
@@ -12,11 +13,11 @@ export function Component() {
     <div className="space-y-6">
       <header className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
-          <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight">
-            <Compass className="size-8 text-brand" aria-hidden />
-            Explore Streams
-          </h1>
-          <p className="mt-1 text-muted">Browse every token stream, live ones first.</p>
+          <PageTitle
+            icon={Compass}
+            title="Explore Streams"
+            subtitle="Browse every token stream, live ones first."
+          />
         </div>
         <ExploreSearch term={term} onSearch={(q) => setParams(q ? { search: q } : {})} />
       </header>

@@ -2,6 +2,7 @@ import { Heart } from 'lucide-react';
 import { StreamGrid } from '../../components/stream-grid.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InlineError } from '../../components/ui/inline-error.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ConnectPrompt } from '../../features/wallet/connect-prompt.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useFavoritesQuery } from '../../queries/favorites.ts';
@@ -14,11 +15,11 @@ export function Component() {
   return (
     <div className="space-y-6">
       <header>
-        <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight">
-          <Heart className="size-8 text-brand" aria-hidden />
-          Favorites
-        </h1>
-        {address && <p className="mt-1 text-muted">Streams you liked or follow, live ones first.</p>}
+        <PageTitle
+          icon={Heart}
+          title="Favorites"
+          subtitle={address ? 'Streams you liked or follow, live ones first.' : undefined}
+        />
       </header>
       {!address ? (
         <ConnectPrompt icon={Heart} text="Connect your wallet to view favorites" />

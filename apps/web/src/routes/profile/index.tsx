@@ -1,6 +1,7 @@
 import { User } from 'lucide-react';
 import { useState } from 'react';
 import { InlineError } from '../../components/ui/inline-error.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ConnectPrompt } from '../../features/wallet/connect-prompt.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useProfileQuery } from '../../queries/profile.ts';
@@ -26,10 +27,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <header>
-        <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight">
-          <User className="size-8 text-brand" aria-hidden />
-          Profile
-        </h1>
+        <PageTitle icon={User} title="Profile" />
       </header>
       {!address ? (
         <ConnectPrompt icon={User} text="Connect your wallet to view your profile" />

@@ -2,6 +2,7 @@ import { Activity, Coins, TrendingUp, Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InlineError } from '../../components/ui/inline-error.tsx';
+import { PageTitle } from '../../components/ui/page-title.tsx';
 import { useStreamsQuery } from '../../queries/streams.ts';
 import { parseTrendingSort, TRENDING_LIMIT, TRENDING_SORTS, type TrendingSort } from './sort-options.ts';
 import { TrendingRow, TrendingRowSkeleton } from './trending-row.tsx';
@@ -21,11 +22,11 @@ export function Component() {
     <div className="mx-auto max-w-5xl space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight">
-            <TrendingUp className="size-8 text-brand" aria-hidden />
-            Trending Tokens
-          </h1>
-          <p className="mt-1 text-muted">The most valuable and most watched token streams right now.</p>
+          <PageTitle
+            icon={TrendingUp}
+            title="Trending Tokens"
+            subtitle="The most valuable and most watched token streams right now."
+          />
         </div>
         <fieldset className="flex w-full rounded-xl border border-border bg-surface p-1 sm:inline-flex sm:w-auto sm:self-start">
           <legend className="sr-only">Sort by</legend>
