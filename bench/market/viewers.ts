@@ -10,30 +10,15 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { TOKEN_POLL_MS } from '@mintcast/contracts';
-import { startMarketStandin } from '@mintcast/market-standin';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { openDatabase } from '../../apps/server/src/db/database.ts';
-import { loadConfig } from '../../apps/server/src/env.ts';
 import { ms, report } from '../support/report.ts';
+import { startMarketApp } from './market-app.lib.ts';
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_VIEWER_SECONDS ?? 120);
 const TOKEN = '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f';
 
-process.env.MARKET_REFRESH_INTERVAL_MS = '0';
-const standin = await startMarketStandin();
-standin.setLatency(150); // a realistic upstream round trip
-const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-const config = loadConfig({
-  ...process.env,
-  LOG_LEVEL: 'silent',
-  WEB_DIST: '/nonexistent',
-  MARKET_DATA_URL: standin.url,
-});
-const app = await buildApp({ config, database, rateLimitPerMinute: 1_000_000_000 });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/tokens/${TOKEN}`;
+const { standin, port, close } = await startMarketApp({ upstreamLatencyMs: 150 }); // a realistic upstream round trip
+const url = `http://127.0.0.1:${port}/api/tokens/${TOKEN}`;
 
 const latencies: number[] = [];
 let failures = 0;
@@ -87,6 +72,4 @@ report('Market data: many viewers, one token', 'npx tsx bench/market/viewers.ts'
   ['viewer latency p50 / p99', `${ms(pct(50))} / ${ms(pct(99))}`],
 ]);
 
-await app.close();
-await database.close();
-await standin.close();
+await close();
