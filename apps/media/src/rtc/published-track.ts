@@ -85,6 +85,7 @@ export class PublishedTrack {
     layer.lastPacketAt = performance.now();
     layer.packets++;
     if (fresh) for (const dt of this.downTracks) this.retarget(dt);
+    if (this.downTracks.size === 0) return; // nobody to forward to: no parsing, no clock
     const vp8 = this.isVideo ? parseVp8(rtp.payload) : undefined;
     const clock = sendClock();
     for (const dt of this.downTracks) dt.write(layer, rtp, vp8, this.isVideo, clock);

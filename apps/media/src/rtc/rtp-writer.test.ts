@@ -3,53 +3,32 @@ import { describe, expect, it } from 'vitest';
 import {
   ProtectionProfileAeadAes128Gcm,
   type RTCRtpTransceiver,
+  RTP_EXTENSION_URI,
   RtpHeader,
   RtpPacket,
   SrtpSession,
 } from 'werift';
 import { RtpWriter } from './rtp-writer.ts';
 
-const MID = 'urn:ietf:params:rtp-hdrext:sdes:mid';
-const ABS = 'http://www.webrtc.org/experiments/rtp-hdrext/abs-send-time';
+const MID = RTP_EXTENSION_URI.sdesMid;
+const ABS = RTP_EXTENSION_URI.absSendTime;
 
 /** Two ends of one SRTP (AEAD_AES_128_GCM) association, as werift builds them after DTLS. */
 const srtpPair = () => {
-  const [key, salt, otherKey, otherSalt] = [
-    randomBytes(16),
-    randomBytes(12),
-    randomBytes(16),
-    randomBytes(12),
-  ];
-  const profile = ProtectionProfileAeadAes128Gcm;
-  const sender = new SrtpSession({
-    keys: {
-      localMasterKey: key,
-      localMasterSalt: salt,
-      remoteMasterKey: otherKey,
-      remoteMasterSalt: otherSalt,
-    },
-    profile,
-  });
-  const receiver = new SrtpSession({
-    keys: {
-      localMasterKey: otherKey,
-      localMasterSalt: otherSalt,
-      remoteMasterKey: key,
-      remoteMasterSalt: salt,
-    },
-    profile,
-  });
-  // A second sender with the same keys, to compare against werift's own encryption byte for byte.
-  const reference = new SrtpSession({
-    keys: {
-      localMasterKey: key,
-      localMasterSalt: salt,
-      remoteMasterKey: otherKey,
-      remoteMasterSalt: otherSalt,
-    },
-    profile,
-  });
-  return { sender, receiver, reference };
+  const a = { key: randomBytes(16), salt: randomBytes(12) };
+  const b = { key: randomBytes(16), salt: randomBytes(12) };
+  const session = (local: typeof a, remote: typeof a) =>
+    new SrtpSession({
+      keys: {
+        localMasterKey: local.key,
+        localMasterSalt: local.salt,
+        remoteMasterKey: remote.key,
+        remoteMasterSalt: remote.salt,
+      },
+      profile: ProtectionProfileAeadAes128Gcm,
+    });
+  // `reference` has the sender's keys, to compare against werift's own encryption byte for byte.
+  return { sender: session(a, b), receiver: session(b, a), reference: session(a, b) };
 };
 
 const connectedSender = (srtp: SrtpSession, wire: Buffer[]) => ({

@@ -1,10 +1,8 @@
 import { createCipheriv } from 'node:crypto';
 import type { Socket } from 'node:dgram';
 import type { RTCRtpTransceiver } from 'werift';
-import { ProtectionProfileAeadAes128Gcm, RtpHeader, type RtpPacket } from 'werift';
+import { ProtectionProfileAeadAes128Gcm, RTP_EXTENSION_URI, RtpHeader, type RtpPacket } from 'werift';
 
-const SDES_MID = 'urn:ietf:params:rtp-hdrext:sdes:mid';
-const ABS_SEND_TIME = 'http://www.webrtc.org/experiments/rtp-hdrext/abs-send-time';
 /** werift's RTP_HISTORY_SIZE: its NACK handler looks a lost packet up at `rtpCache[seq % 128]`. */
 const RTP_HISTORY_SIZE = 128;
 /** Seconds from the NTP epoch (1900) to the Unix epoch (1970). */
@@ -323,9 +321,9 @@ export class RtpWriter {
     this.template = buildTemplate(
       payloadType,
       s.ssrc,
-      find(SDES_MID),
+      find(RTP_EXTENSION_URI.sdesMid),
       mid ? Buffer.from(mid) : undefined,
-      find(ABS_SEND_TIME),
+      find(RTP_EXTENSION_URI.absSendTime),
     );
     return this.template;
   }

@@ -25,7 +25,7 @@ export const createSharedUpstreamLimiter = (
   const burst = opts.burst ?? 30;
   const minBackoff = opts.minBackoffMs ?? 1_000;
   const maxBackoff = opts.maxBackoffMs ?? 60_000;
-  const fallback = createUpstreamLimiter({ ...opts });
+  const fallback = createUpstreamLimiter(opts);
   const failed = (err: unknown, what: string) => {
     opts.log?.warn({ err }, `market data budget: ${what} failed; using this process's own budget`);
   };
@@ -52,11 +52,14 @@ export const createSharedUpstreamLimiter = (
         retryAfterSeconds && retryAfterSeconds > 0 ? Math.min(maxBackoff, retryAfterSeconds * 1000) : null;
       try {
         await sql`
-          UPDATE market_upstream_budget
-          SET backoff_ms = LEAST(${maxBackoff}, CASE WHEN backoff_ms = 0 THEN ${minBackoff} ELSE backoff_ms * 2 END),
-              blocked_until = now() + make_interval(secs => COALESCE(${retryMs}::float8,
-                LEAST(${maxBackoff}, CASE WHEN backoff_ms = 0 THEN ${minBackoff} ELSE backoff_ms * 2 END)) / 1000)
-          WHERE id = 1`.execute(db);
+          UPDATE market_upstream_budget b
+          SET backoff_ms = n.next_ms,
+              blocked_until = now() + make_interval(secs => COALESCE(${retryMs}::float8, n.next_ms) / 1000)
+          FROM (
+            SELECT LEAST(${maxBackoff}, CASE WHEN backoff_ms = 0 THEN ${minBackoff} ELSE backoff_ms * 2 END) AS next_ms
+            FROM market_upstream_budget WHERE id = 1
+          ) n
+          WHERE b.id = 1`.execute(db);
       } catch (err) {
         failed(err, 'back-off');
       }
