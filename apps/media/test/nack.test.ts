@@ -1,7 +1,8 @@
 /**
- * Retransmission on NACK, end to end: a werift publisher sends VP8-shaped RTP through the SFU to a werift
- * viewer that throws away 10 % of what arrives; the viewer's NACKs must bring the missing packets back
+ * Sequence continuity, end to end: a werift publisher sends VP8-shaped RTP through the SFU to a werift
+ * viewer. When the viewer throws away 10 % of what arrives, its NACKs must bring the missing packets back
  * from the SFU's send history — on an RTX stream when the viewer negotiated RTX, else on the media SSRC.
+ * When the publisher mixes in padding-only packets, the viewer must still see no holes in the numbering.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MediaServer, startMediaServer } from '../src/index.ts';
@@ -22,17 +23,21 @@ afterAll(async () => {
   await media?.close();
 });
 
-/** Publishes in `room`, has a viewer that drops 10 % of what arrives, and returns the share it still got. */
-const lossyViewer = async (room: string, rtx: boolean) => {
+/** Publishes in `room`, has a viewer watch for 4 s, and returns the share of the numbered packets it got. */
+const watch = async (
+  room: string,
+  opts: { rtx: boolean; dropIncomingPercent?: number; paddingPerFrame?: number },
+) => {
   const publisher = new WeriftPublisher(
     media.url,
     await joinToken(`host-${room}`, room, { canPublish: true }, { metadata: '{"role":"host"}' }),
+    { paddingPerFrame: opts.paddingPerFrame },
   );
   publishers.push(publisher);
   await publisher.start(1_000);
   const viewer = new WeriftViewer(media.url, await joinToken(`viewer-${room}`, room, { canPublish: false }), {
-    dropIncomingPercent: 10,
-    rtx,
+    dropIncomingPercent: opts.dropIncomingPercent,
+    rtx: opts.rtx,
   });
   viewers.push(viewer);
   await viewer.connect();
@@ -47,15 +52,21 @@ const lossyViewer = async (room: string, rtx: boolean) => {
 
 describe('NACK', () => {
   it('packets a viewer lost are retransmitted by the SFU (on the media SSRC without RTX)', async () => {
-    const { share, rtxReceived } = await lossyViewer('nack', false);
+    const { share, rtxReceived } = await watch('nack', { rtx: false, dropIncomingPercent: 10 });
     // Without retransmission about 90 % would arrive; the last few packets may still be on their way.
     expect(share).toBeGreaterThan(0.97);
     expect(rtxReceived).toBe(0);
   }, 40_000);
 
   it('a viewer that negotiated RTX gets the retransmissions on its RTX stream', async () => {
-    const { share, rtxReceived } = await lossyViewer('nack-rtx', true);
+    const { share, rtxReceived } = await watch('nack-rtx', { rtx: true, dropIncomingPercent: 10 });
     expect(share).toBeGreaterThan(0.97);
     expect(rtxReceived).toBeGreaterThan(10);
+  }, 40_000);
+
+  it("a publisher's padding-only packets leave no holes in what a viewer receives", async () => {
+    // 4 media packets and 2 padding packets per frame: a hole per padding packet would make this 0.67.
+    const { share } = await watch('padding', { rtx: true, paddingPerFrame: 2 });
+    expect(share).toBeGreaterThan(0.99);
   }, 40_000);
 });

@@ -108,6 +108,23 @@ describe('DownTrack', () => {
     expect(sent.map((p) => p.header.sequenceNumber)).toEqual([1, 2]);
   });
 
+  it('closes the hole a skipped padding packet leaves, across a sequence wrap', () => {
+    const sent: RtpPacket[] = [];
+    const dt = new DownTrack('TR_x', 'PA_y', fakeTransceiver(sent), 90_000, new Metrics());
+    const h = layer('h', VideoQuality.MEDIUM);
+    const write = (p: RtpPacket) => dt.write(h, p, parseVp8(p.payload), true);
+    dt.target = h;
+    write(packet(65_533, 0, 1, true));
+    dt.skipPadding(h, 65_534); // the next number: later packets move down one
+    dt.skipPadding(h, 65_535);
+    write(packet(0, 3000, 2, false));
+    dt.skipPadding(h, 3); // not the next number (1 and 2 are still to come): nothing moves
+    write(packet(1, 6000, 3, false));
+    write(packet(2, 6000, 3, false, false));
+    write(packet(65_534, 0, 1, false)); // older than a skipped padding packet: its number is taken
+    expect(sent.map((p) => p.header.sequenceNumber)).toEqual([65_533, 65_534, 65_535, 0]);
+  });
+
   it("sends with the subscriber's SSRC, payload type and mid, and keeps what NACK and sender reports read", () => {
     const sent: RtpPacket[] = [];
     const transceiver = fakeTransceiver(sent);

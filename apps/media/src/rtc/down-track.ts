@@ -28,6 +28,10 @@ export class DownTrack {
   private lastPic?: number;
   private lastTl0?: number;
   private lastSentAt = 0;
+  /** Newest source sequence number of the current layer that was forwarded or skipped as padding. */
+  private lastSourceSeq?: number;
+  /** The newest skipped padding packet; an older packet of the layer arriving after it cannot be numbered. */
+  private paddingFloor?: number;
   private readonly writer: RtpWriter;
 
   constructor(
@@ -72,6 +76,14 @@ export class DownTrack {
     }
     const h = rtp.header;
     if (this.resync) this.computeOffsets(h.sequenceNumber, h.timestamp, vp8);
+    if (this.paddingFloor !== undefined && isOlder(h.sequenceNumber, this.paddingFloor)) {
+      // Its number went to a packet after the padding that was skipped: forwarding it would repeat one.
+      this.metrics.droppedPackets++;
+      return;
+    }
+    if (this.lastSourceSeq === undefined || isOlder(this.lastSourceSeq, h.sequenceNumber)) {
+      this.lastSourceSeq = h.sequenceNumber;
+    }
     const seq = (h.sequenceNumber + this.seqOffset) & 0xffff;
     const ts = (h.timestamp + this.tsOffset) >>> 0;
     let payload = rtp.payload;
@@ -97,9 +109,24 @@ export class DownTrack {
     this.metrics.forwardedBytes += payload.length;
   }
 
+  /**
+   * A padding-only packet (a publisher's bandwidth probe) is not forwarded; when it is the next packet of the
+   * current layer, every later packet moves down one number so the viewer sees no hole. A hole would make
+   * the browser ask for a packet that never existed and hold back the frames after it.
+   */
+  skipPadding(layer: Layer, sequenceNumber: number): void {
+    if (this.disabled || layer !== this.current || this.resync || this.lastSourceSeq === undefined) return;
+    if (sequenceNumber !== ((this.lastSourceSeq + 1) & 0xffff)) return;
+    this.seqOffset = (this.seqOffset - 1) & 0xffff;
+    this.lastSourceSeq = sequenceNumber;
+    this.paddingFloor = sequenceNumber;
+  }
+
   /** Makes the new source continue where the previous one stopped. */
   private computeOffsets(seq: number, ts: number, vp8: Vp8Descriptor | undefined): void {
     this.resync = false;
+    this.lastSourceSeq = undefined;
+    this.paddingFloor = undefined;
     if (this.lastSeq === undefined || this.lastTs === undefined) return;
     this.seqOffset = (this.lastSeq + 1 - seq) & 0xffff;
     const elapsed = Math.max(1, Math.round(((performance.now() - this.lastSentAt) * this.clockRate) / 1000));
@@ -112,3 +139,6 @@ export class DownTrack {
     }
   }
 }
+
+/** True when sequence number `a` comes before `b` (16-bit, with wrap-around). */
+const isOlder = (a: number, b: number): boolean => a !== b && ((b - a) & 0xffff) < 0x8000;

@@ -77,8 +77,11 @@ export class PublishedTrack {
   }
 
   private onPacket(layer: Layer, rtp: RtpPacket): void {
-    // Padding-only packets are bandwidth probes: nothing to forward.
-    if (rtp.payload.length === 0) return;
+    // Padding-only packets are bandwidth probes: nothing to forward, but their numbers must not leave holes.
+    if (rtp.payload.length === 0) {
+      for (const dt of this.downTracks) dt.skipPadding(layer, rtp.header.sequenceNumber);
+      return;
+    }
     this.metrics.receivedPackets++;
     const fresh = layer.packets === 0 || performance.now() - layer.lastPacketAt > LAYER_STALE_MS;
     layer.ssrc = rtp.header.ssrc;

@@ -47,9 +47,14 @@ export class WeriftPublisher {
     headerExtensions: { video: [useSdesMid()] },
   });
 
+  /**
+   * `paddingPerFrame`: also sends that many padding-only packets (as a browser probing bandwidth does) after
+   * each frame, numbered in the same sequence as the media.
+   */
   constructor(
     private readonly url: string,
     private readonly token: string,
+    private readonly opts: { paddingPerFrame?: number } = {},
   ) {}
 
   /** Joins, publishes, and starts sending `kbps` of fake VP8 at 30 fps. */
@@ -164,6 +169,19 @@ export class WeriftPublisher {
           });
           sender.sendRtp(new RtpPacket(header, payload)).catch(() => undefined);
           this.sent++;
+        }
+        for (let i = 0; i < (this.opts.paddingPerFrame ?? 0); i++) {
+          // werift's SRTP path writes the header and the payload only, so the padding goes in as the payload:
+          // 200 bytes whose last one says 200 (RFC 3550 5.1), with the P bit set.
+          const header = new RtpHeader({
+            payloadType: 96,
+            sequenceNumber: seq++ & 0xffff,
+            timestamp: (frame * 3000) >>> 0,
+            padding: true,
+          });
+          const padding = Buffer.alloc(200);
+          padding[199] = 200;
+          sender.sendRtp(new RtpPacket(header, padding)).catch(() => undefined);
         }
         pictureId = (pictureId + 1) & 0x7fff;
       }
