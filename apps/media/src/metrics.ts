@@ -5,6 +5,7 @@ export class Metrics {
   forwardedBytes = 0;
   droppedPackets = 0;
   plisSent = 0;
+  lossDowngrades = 0;
   webhooksSent = 0;
   webhooksFailed = 0;
 
@@ -38,10 +39,16 @@ export class Metrics {
     add(
       'media_dropped_packets_total',
       'counter',
-      'RTP packets not forwarded while waiting for a keyframe.',
+      'RTP packets not forwarded: a subscriber waiting for a keyframe, or a late packet whose number went to another.',
       this.droppedPackets,
     );
     add('media_plis_sent_total', 'counter', 'Picture loss indications sent to publishers.', this.plisSent);
+    add(
+      'media_loss_downgrades_total',
+      'counter',
+      'Times a subscriber was moved to a lower layer because its receiver reported heavy loss.',
+      this.lossDowngrades,
+    );
     add('media_webhooks_sent_total', 'counter', 'Webhooks delivered.', this.webhooksSent);
     add('media_webhooks_failed_total', 'counter', 'Webhooks given up after retries.', this.webhooksFailed);
     return `${lines.join('\n')}\n`;

@@ -23,7 +23,10 @@ afterAll(async () => {
   await media?.close();
 });
 
-/** Publishes in `room`, has a viewer watch for 4 s, and returns the share of the numbered packets it got. */
+/**
+ * Publishes in `room`, has a viewer watch for 4 s, closes both, and returns the share of the numbered
+ * packets the viewer got.
+ */
 const watch = async (
   room: string,
   opts: { rtx: boolean; dropIncomingPercent?: number; paddingPerFrame?: number },
@@ -47,10 +50,13 @@ const watch = async (
   const b = viewer.stats();
   const expected = b.expected - a.expected;
   expect(expected).toBeGreaterThan(300);
+  // Leaves the server to the next test alone (its counters included).
+  publisher.close();
+  await viewer.close();
   return { share: (b.received - a.received) / expected, rtxReceived: viewer.rtxReceived };
 };
 
-describe('NACK', () => {
+describe('forwarding to a werift viewer', () => {
   it('packets a viewer lost are retransmitted by the SFU (on the media SSRC without RTX)', async () => {
     const { share, rtxReceived } = await watch('nack', { rtx: false, dropIncomingPercent: 10 });
     // Without retransmission about 90 % would arrive; the last few packets may still be on their way.
@@ -68,5 +74,16 @@ describe('NACK', () => {
     // 4 media packets and 2 padding packets per frame: a hole per padding packet would make this 0.67.
     const { share } = await watch('padding', { rtx: true, paddingPerFrame: 2 });
     expect(share).toBeGreaterThan(0.99);
+  }, 40_000);
+
+  it("a viewer's receiver reports of heavy loss reach the SFU and move it below its layer", async () => {
+    const downgrades = async () => {
+      const text = await (await fetch(`${media.url.replace(/^ws/, 'http')}/metrics`)).text();
+      return Number(/^media_loss_downgrades_total (\d+)$/m.exec(text)?.[1]);
+    };
+    const before = await downgrades();
+    // Without RTX the retransmissions would count as received; on RTX the receiver reports the 30 % it lost.
+    await watch('lossy', { rtx: true, dropIncomingPercent: 30 });
+    expect(await downgrades()).toBeGreaterThan(before);
   }, 40_000);
 });

@@ -1,67 +1,11 @@
 import { VideoQuality } from '@livekit/protocol';
 import { describe, expect, it } from 'vitest';
-import { type RTCRtpTransceiver, RtpHeader, RtpPacket } from 'werift';
+import type { RtpPacket } from 'werift';
+import { fakeTransceiver, layer, packet } from '../../test/helpers/fake-rtp.ts';
 import { Metrics } from '../metrics.ts';
 import { DownTrack } from './down-track.ts';
 import type { Layer } from './layer.ts';
 import { parseVp8 } from './vp8.ts';
-
-/** A connected sender as RtpWriter sees it; records what would be encrypted and sent. */
-function fakeTransceiver(sent: RtpPacket[]): RTCRtpTransceiver {
-  const sender = {
-    ssrc: 5,
-    codec: { payloadType: 96 },
-    stopped: false,
-    headerExtensions: [],
-    rtpCache: [],
-    packetCount: 0,
-    octetCount: 0,
-    rtcpRunning: true,
-    runRtcp: () => Promise.resolve(),
-    dtlsTransport: {
-      state: 'connected',
-      bytesSent: 0,
-      packetsSent: 0,
-      srtp: {
-        // Not the GCM profile: the writer hands werift's encrypt a header object, recorded here.
-        localContext: { profile: 1 },
-        encrypt: (payload: Buffer, header: RtpHeader) => {
-          sent.push(new RtpPacket(header, payload));
-          return Buffer.alloc(0);
-        },
-      },
-      iceTransport: { connection: { send: () => Promise.resolve(), canSendApplicationData: () => true } },
-    },
-  };
-  return { sender } as unknown as RTCRtpTransceiver;
-}
-
-const layer = (rid: string, quality: VideoQuality): Layer => ({
-  rid,
-  quality,
-  track: {} as Layer['track'],
-  lastPacketAt: 0,
-  packets: 1,
-});
-
-function packet(seq: number, ts: number, pictureId: number, key: boolean, start = true): RtpPacket {
-  const payload = Buffer.from([
-    0x80 | (start ? 0x10 : 0),
-    0x80,
-    0x80 | (pictureId >> 8),
-    pictureId & 0xff,
-    key ? 0x10 : 0x11,
-    0,
-  ]);
-  const header = new RtpHeader({
-    sequenceNumber: seq,
-    timestamp: ts,
-    payloadType: 100,
-    ssrc: 1,
-    extensions: [{ id: 2, payload: Buffer.from([1, 2, 3]) }],
-  });
-  return new RtpPacket(header, payload);
-}
 
 describe('DownTrack', () => {
   it('starts on a keyframe and switches layers only at a keyframe, keeping numbering continuous', () => {

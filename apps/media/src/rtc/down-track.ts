@@ -2,6 +2,7 @@ import { VideoQuality } from '@livekit/protocol';
 import type { RTCRtpTransceiver, RtpPacket } from 'werift';
 import type { Metrics } from '../metrics.ts';
 import type { Layer } from './layer.ts';
+import { LossCap } from './loss-cap.ts';
 import { RtpWriter, type SendClock, sendClock } from './rtp-writer.ts';
 import { rewriteVp8, type Vp8Descriptor } from './vp8.ts';
 
@@ -15,6 +16,8 @@ export class DownTrack {
   maxQuality: VideoQuality = VideoQuality.HIGH;
   /** Paused by the viewer (UpdateTrackSettings.disabled or quality OFF). */
   disabled = false;
+  /** Highest quality the viewer's path carries, from the loss its receiver reports. */
+  readonly lossCap = new LossCap(performance.now());
   current?: Layer;
   target?: Layer;
 

@@ -1,5 +1,12 @@
 import { type TrackInfo, TrackType, type VideoQuality } from '@livekit/protocol';
-import type { MediaStreamTrack, RTCRtpReceiver, RtpPacket } from 'werift';
+import {
+  type MediaStreamTrack,
+  type RTCRtpReceiver,
+  type RtcpPacket,
+  RtcpRrPacket,
+  RtcpSrPacket,
+  type RtpPacket,
+} from 'werift';
 import type { Metrics } from '../metrics.ts';
 import type { DownTrack } from './down-track.ts';
 import { LAYER_STALE_MS, type Layer, qualityForRid } from './layer.ts';
@@ -52,10 +59,21 @@ export class PublishedTrack {
 
   addDownTrack(dt: DownTrack): void {
     this.downTracks.add(dt);
-    dt.transceiver.sender.onPictureLossIndication.subscribe(() => {
+    const sender = dt.transceiver.sender;
+    sender.onPictureLossIndication.subscribe(() => {
       const layer = dt.current ?? dt.target;
       if (layer) this.requestKeyframe(layer, true);
     });
+    if (this.isVideo) {
+      sender.onRtcp.subscribe((packet) => {
+        const lost = fractionLost(packet, sender.ssrc);
+        if (lost === undefined) return;
+        const cap = dt.lossCap.cap;
+        if (!dt.lossCap.report(lost, dt.current?.quality, performance.now())) return;
+        if (dt.lossCap.cap < cap) this.metrics.lossDowngrades++;
+        this.retarget(dt);
+      });
+    }
     this.retarget(dt);
   }
 
@@ -71,7 +89,7 @@ export class PublishedTrack {
   /** Re-evaluates one subscriber's layer (after UpdateTrackSettings). */
   retarget(dt: DownTrack, force = false): void {
     const before = dt.target;
-    dt.target = this.pickLayer(dt.maxQuality);
+    dt.target = this.pickLayer(Math.min(dt.maxQuality, dt.lossCap.cap));
     if (dt.target && (force || dt.target !== before || dt.waitingForKeyframe))
       this.requestKeyframe(dt.target, false, force);
   }
@@ -115,10 +133,18 @@ export class PublishedTrack {
   requestKeyframe(layer: Layer, fromViewer = false, force = false): void {
     if (!this.isVideo || layer.ssrc === undefined || !this.receiver) return;
     const now = performance.now();
-    const last = this.lastPli.get(layer.ssrc) ?? 0;
-    if (!force && now - last < (fromViewer ? PLI_MIN_INTERVAL_MS * 2 : PLI_MIN_INTERVAL_MS)) return;
+    const last = this.lastPli.get(layer.ssrc);
+    const minInterval = fromViewer ? PLI_MIN_INTERVAL_MS * 2 : PLI_MIN_INTERVAL_MS;
+    if (!force && last !== undefined && now - last < minInterval) return;
     this.lastPli.set(layer.ssrc, now);
     this.metrics.plisSent++;
     this.receiver.sendRtcpPLI(layer.ssrc).catch(() => undefined);
   }
+}
+
+/** The share lost (0–1) that a receiver report or sender report carries for `ssrc`, if it has one. */
+function fractionLost(packet: RtcpPacket, ssrc: number): number | undefined {
+  if (!(packet instanceof RtcpRrPacket) && !(packet instanceof RtcpSrPacket)) return undefined;
+  const report = packet.reports.find((r) => r.ssrc === ssrc);
+  return report ? report.fractionLost / 256 : undefined;
 }

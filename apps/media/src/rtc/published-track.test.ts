@@ -1,0 +1,84 @@
+import { TrackInfo, TrackType } from '@livekit/protocol';
+import { describe, expect, it } from 'vitest';
+import {
+  Event,
+  type MediaStreamTrack,
+  type RTCRtpReceiver,
+  RtcpReceiverInfo,
+  RtcpRrPacket,
+  type RtpPacket,
+} from 'werift';
+import { fakeTransceiver, packet } from '../../test/helpers/fake-rtp.ts';
+import { Metrics } from '../metrics.ts';
+import { DownTrack } from './down-track.ts';
+import { PublishedTrack } from './published-track.ts';
+
+/** A simulcast camera with layers h (SSRC 11) and f (SSRC 22), one viewer, and the PLIs sent upstream. */
+function setUp() {
+  const metrics = new Metrics();
+  const track = new PublishedTrack(
+    new TrackInfo({ sid: 'TR_v', type: TrackType.VIDEO }),
+    'PA_h',
+    '0',
+    metrics,
+  );
+  const plis: number[] = [];
+  const receiver = {
+    sendRtcpPLI: async (ssrc: number) => {
+      plis.push(ssrc);
+    },
+  } as unknown as RTCRtpReceiver;
+  const incoming = (rid: string) => {
+    const t = { rid, onReceiveRtp: new Event<[RtpPacket]>() };
+    track.attach(t as unknown as MediaStreamTrack, receiver);
+    return t.onReceiveRtp;
+  };
+  const h = incoming('h');
+  const f = incoming('f');
+  let seq = 0;
+  const frame = (key: boolean) => {
+    seq++;
+    h.execute(packet(seq, seq * 3000, seq, key, true, 11));
+    f.execute(packet(seq, seq * 3000, seq, key, true, 22));
+  };
+  frame(true);
+  const sent: RtpPacket[] = [];
+  const transceiver = fakeTransceiver(sent);
+  const dt = new DownTrack('TR_v', 'PA_v', transceiver, 90_000, metrics);
+  track.addDownTrack(dt);
+  const receiverReport = (ssrc: number, fractionLost: number) =>
+    transceiver.sender.onRtcp.execute(
+      new RtcpRrPacket({
+        reports: [new RtcpReceiverInfo({ ssrc, fractionLost: Math.round(fractionLost * 256) })],
+      }),
+    );
+  return { track, dt, frame, plis, receiverReport };
+}
+
+describe('PublishedTrack', () => {
+  it("moves a viewer whose receiver reports heavy loss one layer down, at the lower layer's next keyframe", () => {
+    const { track, dt, frame, plis, receiverReport } = setUp();
+    frame(true);
+    expect(dt.current?.rid).toBe('f');
+    receiverReport(5, 0.3);
+    expect(dt.target?.rid).toBe('h');
+    expect(plis).toContain(11); // a keyframe asked for on h
+    frame(false);
+    expect(dt.current?.rid).toBe('f'); // still f until h has a keyframe
+    frame(true);
+    expect(dt.current?.rid).toBe('h');
+    track.close();
+  });
+
+  it('keeps the best layer when the loss is light or reported for another stream', () => {
+    const { track, dt, frame, receiverReport } = setUp();
+    frame(true);
+    receiverReport(5, 0.01);
+    receiverReport(5, 0.05);
+    receiverReport(99, 0.5); // another SSRC of that viewer's
+    frame(true);
+    expect(dt.target?.rid).toBe('f');
+    expect(dt.current?.rid).toBe('f');
+    track.close();
+  });
+});
