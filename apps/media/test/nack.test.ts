@@ -29,12 +29,12 @@ afterAll(async () => {
  */
 const watch = async (
   room: string,
-  opts: { rtx: boolean; dropIncomingPercent?: number; paddingPerFrame?: number },
+  opts: { rtx: boolean; dropIncomingPercent?: number; paddingPerFrame?: number; skipNumberEvery?: number },
 ) => {
   const publisher = new WeriftPublisher(
     media.url,
     await joinToken(`host-${room}`, room, { canPublish: true }, { metadata: '{"role":"host"}' }),
-    { paddingPerFrame: opts.paddingPerFrame },
+    { paddingPerFrame: opts.paddingPerFrame, skipNumberEvery: opts.skipNumberEvery },
   );
   publishers.push(publisher);
   await publisher.start(1_000);
@@ -76,14 +76,23 @@ describe('forwarding to a werift viewer', () => {
     expect(share).toBeGreaterThan(0.99);
   }, 40_000);
 
+  const downgrades = async () => {
+    const text = await (await fetch(`${media.url.replace(/^ws/, 'http')}/metrics`)).text();
+    return Number(/^media_loss_downgrades_total (\d+)$/m.exec(text)?.[1]);
+  };
+
   it("a viewer's receiver reports of heavy loss reach the SFU and move it below its layer", async () => {
-    const downgrades = async () => {
-      const text = await (await fetch(`${media.url.replace(/^ws/, 'http')}/metrics`)).text();
-      return Number(/^media_loss_downgrades_total (\d+)$/m.exec(text)?.[1]);
-    };
     const before = await downgrades();
     // Without RTX the retransmissions would count as received; on RTX the receiver reports the 30 % it lost.
     await watch('lossy', { rtx: true, dropIncomingPercent: 30 });
     expect(await downgrades()).toBeGreaterThan(before);
+  }, 40_000);
+
+  it("holes from the publisher's uplink are not taken for the viewer's loss", async () => {
+    const before = await downgrades();
+    // A third of the numbers never sent: the viewer reports them lost, but so did the SFU's own count.
+    const { share } = await watch('uplink-loss', { rtx: true, skipNumberEvery: 2 });
+    expect(share).toBeLessThan(0.7);
+    expect(await downgrades()).toBe(before);
   }, 40_000);
 });

@@ -18,6 +18,8 @@ export class DownTrack {
   disabled = false;
   /** Highest quality the viewer's path carries, from the loss its receiver reports. */
   readonly lossCap = new LossCap(performance.now());
+  /** The current layer's incoming counts at this viewer's previous receiver report. */
+  upstreamMark?: { layer: Layer; expected: number; received: number };
   current?: Layer;
   target?: Layer;
 

@@ -10,6 +10,25 @@ export interface Layer {
   track: MediaStreamTrack;
   lastPacketAt: number;
   packets: number;
+  /** Numbering seen from the publisher (padding included): how many numbers were due, how many came. */
+  expected: number;
+  received: number;
+  highestSeq?: number;
+}
+
+/** Counts one incoming packet's number: what the publisher's uplink lost is `expected - received`. */
+export function countIncoming(layer: Layer, seq: number): void {
+  if (layer.highestSeq === undefined) {
+    layer.highestSeq = seq;
+    layer.expected = 1;
+  } else {
+    const ahead = (seq - layer.highestSeq) & 0xffff;
+    if (ahead !== 0 && ahead < 0x8000) {
+      layer.expected += ahead;
+      layer.highestSeq = seq;
+    }
+  }
+  layer.received++;
 }
 
 /** livekit-client names its encodings q/h/f, lowest first; anything else counts as HIGH. */

@@ -1,6 +1,6 @@
 import { VideoQuality } from '@livekit/protocol';
 import { describe, expect, it } from 'vitest';
-import { LossCap } from './loss-cap.ts';
+import { LossCap, pathLoss } from './loss-cap.ts';
 
 const { LOW, MEDIUM, HIGH } = VideoQuality;
 
@@ -54,5 +54,13 @@ describe('LossCap', () => {
     cap.report(0.3, HIGH, 62_000); // down (a long-held try does not double the wait)
     expect(cap.cap).toBe(MEDIUM);
     expect(cap.report(0.0, MEDIUM, 72_000)).toBe(true);
+  });
+
+  it("separates the viewer's path loss from what arrived lost from the publisher", () => {
+    expect(pathLoss(0.3, 0)).toBeCloseTo(0.3);
+    expect(pathLoss(0.3, 0.3)).toBe(0);
+    expect(pathLoss(0.44, 0.2)).toBeCloseTo(0.3); // 1 − 0.56 / 0.8
+    expect(pathLoss(0.1, 0.3)).toBe(0); // reports and counts cover slightly different spans
+    expect(pathLoss(1, 1)).toBe(0);
   });
 });

@@ -65,3 +65,10 @@ export class LossCap {
     return true;
   }
 }
+
+/**
+ * The share lost on the viewer's own path, from the share its receiver reports and the share the publisher's
+ * uplink had already lost (both reach the viewer as holes): 1 − (1 − reported) / (1 − upstream).
+ */
+export const pathLoss = (reported: number, upstream: number): number =>
+  upstream >= 1 ? 0 : Math.max(0, 1 - (1 - reported) / (1 - upstream));

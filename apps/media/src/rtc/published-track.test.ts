@@ -36,8 +36,9 @@ function setUp() {
   const h = incoming('h');
   const f = incoming('f');
   let seq = 0;
-  const frame = (key: boolean) => {
-    seq++;
+  /** One single-packet frame on each layer; `lostUpstream` numbers before it never arrive. */
+  const frame = (key: boolean, lostUpstream = 0) => {
+    seq += 1 + lostUpstream;
     h.execute(packet(seq, seq * 3000, seq, key, true, 11));
     f.execute(packet(seq, seq * 3000, seq, key, true, 22));
   };
@@ -60,6 +61,9 @@ describe('PublishedTrack', () => {
     const { track, dt, frame, plis, receiverReport } = setUp();
     frame(true);
     expect(dt.current?.rid).toBe('f');
+    receiverReport(5, 0.3); // the first report on a layer only starts the upstream count
+    expect(dt.target?.rid).toBe('f');
+    frame(false);
     receiverReport(5, 0.3);
     expect(dt.target?.rid).toBe('h');
     expect(plis).toContain(11); // a keyframe asked for on h
@@ -79,6 +83,19 @@ describe('PublishedTrack', () => {
     frame(true);
     expect(dt.target?.rid).toBe('f');
     expect(dt.current?.rid).toBe('f');
+    track.close();
+  });
+
+  it("does not blame the viewer's path for what the publisher's uplink lost", () => {
+    const { track, dt, frame, receiverReport } = setUp();
+    frame(true);
+    receiverReport(5, 0); // the count starts here
+    for (let i = 0; i < 10; i++) frame(false, 1); // every other number lost before the SFU
+    receiverReport(5, 0.5); // the viewer saw the same holes
+    expect(dt.target?.rid).toBe('f');
+    for (let i = 0; i < 10; i++) frame(false, 1);
+    receiverReport(5, 0.7); // 50 % upstream and 40 % more on the viewer's path
+    expect(dt.target?.rid).toBe('h');
     track.close();
   });
 });

@@ -9,7 +9,8 @@ import {
 } from 'werift';
 import type { Metrics } from '../metrics.ts';
 import type { DownTrack } from './down-track.ts';
-import { LAYER_STALE_MS, type Layer, qualityForRid } from './layer.ts';
+import { countIncoming, LAYER_STALE_MS, type Layer, qualityForRid } from './layer.ts';
+import { pathLoss } from './loss-cap.ts';
 import { sendClock } from './rtp-writer.ts';
 import { parseVp8 } from './vp8.ts';
 
@@ -52,7 +53,15 @@ export class PublishedTrack {
     this.receiver = receiver;
     const rid = track.rid ?? '';
     if (this.layers.has(rid)) return;
-    const layer: Layer = { rid, quality: qualityForRid(rid), track, lastPacketAt: 0, packets: 0 };
+    const layer: Layer = {
+      rid,
+      quality: qualityForRid(rid),
+      track,
+      lastPacketAt: 0,
+      packets: 0,
+      expected: 0,
+      received: 0,
+    };
     this.layers.set(rid, layer);
     track.onReceiveRtp.subscribe((rtp) => this.onPacket(layer, rtp));
   }
@@ -66,8 +75,11 @@ export class PublishedTrack {
     });
     if (this.isVideo) {
       sender.onRtcp.subscribe((packet) => {
-        const lost = fractionLost(packet, sender.ssrc);
-        if (lost === undefined) return;
+        const reported = fractionLost(packet, sender.ssrc);
+        if (reported === undefined) return;
+        const upstream = this.upstreamLoss(dt);
+        if (upstream === undefined) return; // no count yet to tell the two apart
+        const lost = pathLoss(reported, upstream);
         const cap = dt.lossCap.cap;
         if (!dt.lossCap.report(lost, dt.current?.quality, performance.now())) return;
         if (dt.lossCap.cap < cap) this.metrics.lossDowngrades++;
@@ -94,7 +106,23 @@ export class PublishedTrack {
       this.requestKeyframe(dt.target, false, force);
   }
 
+  /**
+   * The share of numbers the publisher's uplink lost on the layer a viewer gets, since that viewer's previous
+   * receiver report: those holes reach the viewer too, but they are not its path's fault. Undefined at the
+   * first report on a layer, which has no count to compare with.
+   */
+  private upstreamLoss(dt: DownTrack): number | undefined {
+    const layer = dt.current;
+    const mark = dt.upstreamMark;
+    dt.upstreamMark = layer && { layer, expected: layer.expected, received: layer.received };
+    if (!layer || mark?.layer !== layer) return undefined;
+    const expected = layer.expected - mark.expected;
+    const received = layer.received - mark.received;
+    return expected > 0 ? Math.max(0, (expected - received) / expected) : 0;
+  }
+
   private onPacket(layer: Layer, rtp: RtpPacket): void {
+    countIncoming(layer, rtp.header.sequenceNumber);
     // Padding-only packets are bandwidth probes: nothing to forward, but their numbers must not leave holes.
     if (rtp.payload.length === 0) {
       for (const dt of this.downTracks) dt.skipPadding(layer, rtp.header.sequenceNumber);

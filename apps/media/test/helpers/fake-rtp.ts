@@ -44,6 +44,8 @@ export const layer = (rid: string, quality: VideoQuality): Layer => ({
   track: {} as Layer['track'],
   lastPacketAt: 0,
   packets: 1,
+  expected: 0,
+  received: 0,
 });
 
 export function packet(

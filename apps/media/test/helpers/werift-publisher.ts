@@ -49,12 +49,13 @@ export class WeriftPublisher {
 
   /**
    * `paddingPerFrame`: also sends that many padding-only packets (as a browser probing bandwidth does) after
-   * each frame, numbered in the same sequence as the media.
+   * each frame, numbered in the same sequence as the media. `skipNumberEvery`: leaves out one sequence number
+   * after every that many packets, as if the uplink had lost it.
    */
   constructor(
     private readonly url: string,
     private readonly token: string,
-    private readonly opts: { paddingPerFrame?: number } = {},
+    private readonly opts: { paddingPerFrame?: number; skipNumberEvery?: number } = {},
   ) {}
 
   /** Joins, publishes, and starts sending `kbps` of fake VP8 at 30 fps. */
@@ -169,6 +170,7 @@ export class WeriftPublisher {
           });
           sender.sendRtp(new RtpPacket(header, payload)).catch(() => undefined);
           this.sent++;
+          if (this.opts.skipNumberEvery && this.sent % this.opts.skipNumberEvery === 0) seq++;
         }
         for (let i = 0; i < (this.opts.paddingPerFrame ?? 0); i++) {
           // werift's SRTP path writes the header and the payload only, so the padding goes in as the payload:
