@@ -21,6 +21,8 @@ export interface MediaServerOptions {
   logLevel?: string;
   emptyTimeoutSec?: number;
   departureTimeoutSec?: number;
+  /** How long a participant whose signal socket dropped is kept for the client to resume (default 20 s). */
+  resumeGraceMs?: number;
 }
 
 /** What the rest of the server needs at run time, resolved once at start. */
@@ -31,6 +33,7 @@ export interface ServerContext {
   iceServers: IceServerConfig[];
   emptyTimeoutSec: number;
   departureTimeoutSec: number;
+  resumeGraceMs: number;
   log: Logger;
 }
 

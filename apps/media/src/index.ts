@@ -32,6 +32,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     iceServers: options.iceServers ?? [],
     emptyTimeoutSec: options.emptyTimeoutSec ?? 300,
     departureTimeoutSec: options.departureTimeoutSec ?? 20,
+    resumeGraceMs: options.resumeGraceMs ?? 20_000,
     log,
   };
   const metrics = new Metrics();

@@ -180,14 +180,43 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
     expect(info.tracks).toHaveLength(0);
   });
 
-  it('a host whose signal socket is killed reconnects and its video comes back on the viewer', async () => {
+  it('a host whose signal socket is killed resumes its session, and the viewer keeps its video', async () => {
     const before = (await video(viewer, 'camera'))?.sid;
+    const hostSid = (await rooms.getParticipant(ROOM, 'host')).sid;
+    const reconnects = (await events(host)).filter((x) => x[0] === 'reconnected').length;
+    const mark = (await events(viewer)).length;
     expect(killSignalSockets(ROOM, 'host')).toBe(1);
     await waitFor(
-      async () => (await events(host)).some((x) => x[0] === 'reconnected'),
+      async () => (await events(host)).filter((x) => x[0] === 'reconnected').length > reconnects,
       'host reconnected',
       20_000,
     );
+    // Resumed, not rejoined: the same session and track, and the viewer never saw the host leave.
+    expect((await rooms.getParticipant(ROOM, 'host')).sid).toBe(hostSid);
+    const seen = (await events(viewer)).slice(mark).map((x) => x[0]);
+    expect(seen).not.toContain('participantDisconnected');
+    expect(seen).not.toContain('unpublished');
+    expect((await video(viewer, 'camera'))?.sid).toBe(before);
+    await expectPlaying(viewer, 'camera', 1280, 720);
+    // The host's publisher connection went through an ICE restart; media still flows from it.
+    const frames = (await video(viewer, 'camera'))?.frames ?? 0;
+    await waitFor(
+      async () => ((await video(viewer, 'camera'))?.frames ?? 0) > frames + 10,
+      'frames after resume',
+    );
+  });
+
+  it('a host whose session is gone when it comes back rejoins, and its video comes back on the viewer', async () => {
+    const before = (await video(viewer, 'camera'))?.sid;
+    const hostSid = (await rooms.getParticipant(ROOM, 'host')).sid;
+    const reconnects = (await events(host)).filter((x) => x[0] === 'reconnected').length;
+    expect(killSignalSockets(ROOM, 'host', { endSession: true })).toBe(1);
+    await waitFor(
+      async () => (await events(host)).filter((x) => x[0] === 'reconnected').length > reconnects,
+      'host reconnected',
+      20_000,
+    );
+    expect((await rooms.getParticipant(ROOM, 'host')).sid).not.toBe(hostSid);
     const after = await waitFor(
       async () => {
         const v = await video(viewer, 'camera');

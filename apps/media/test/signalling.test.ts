@@ -12,12 +12,19 @@ import { rawJwt } from './helpers/raw-jwt.ts';
 import { connectSignal, type SignalClient } from './helpers/signal-client.ts';
 import { API_KEY, API_SECRET, joinToken, KEYS } from './helpers/tokens.ts';
 
+const RESUME_GRACE_MS = 1_500;
 let media: MediaServer;
 let http: string;
 const clients: SignalClient[] = [];
 
 beforeAll(async () => {
-  media = await startMediaServer({ port: 0, host: '127.0.0.1', keys: KEYS, logLevel: 'error' });
+  media = await startMediaServer({
+    port: 0,
+    host: '127.0.0.1',
+    keys: KEYS,
+    logLevel: 'error',
+    resumeGraceMs: RESUME_GRACE_MS,
+  });
   http = media.url.replace('ws://', 'http://');
 });
 afterAll(async () => {
@@ -143,7 +150,7 @@ describe('signal socket', () => {
     expect(j.pingInterval).toBe(5);
     expect(j.pingTimeout).toBe(15);
     expect(j.subscriberPrimary).toBe(true);
-    expect(j.clientConfiguration?.resumeConnection).toBe(ClientConfigSetting.DISABLED);
+    expect(j.clientConfiguration?.resumeConnection).toBe(ClientConfigSetting.ENABLED);
     expect(j.participant?.sid).toMatch(/^PA_/);
     expect(j.participant?.metadata).toBe('{"role":"host"}');
     expect(j.participant?.permission?.canPublish).toBe(true);
@@ -163,11 +170,61 @@ describe('signal socket', () => {
     expect(await c.next('pong')).toBeGreaterThan(0n);
   });
 
-  it('answers a resume attempt (reconnect=1) with leave RECONNECT, never a join', async () => {
+  it('answers a resume attempt for an unknown session with leave RECONNECT, never a join', async () => {
     const c = await join('bob', 'sig-2', '&reconnect=1&sid=PA_old');
     const leave = await c.next('leave');
     expect(c.messages[0]?.case).toBe('leave');
     expect(leave.action).toBe(LeaveRequest_Action.RECONNECT);
+  });
+
+  /** Updates about `identity` that `watcher` received after message `from`. */
+  const updatesAbout = (watcher: SignalClient, identity: string, from = 0) =>
+    watcher.messages
+      .slice(from)
+      .flatMap((m) => (m.case === 'update' ? m.value.participants : []))
+      .filter((p) => p.identity === identity);
+
+  it('resumes a dropped socket: same session, reconnect first, what happened meanwhile delivered', async () => {
+    const watcher = await join('r-watcher', 'sig-r');
+    await watcher.next('join');
+    const a = await join('r-a', 'sig-r');
+    const sid = (await a.next('join')).participant?.sid;
+    a.ws.terminate(); // a network failure: no close frame, no leave
+    await new Promise((r) => setTimeout(r, 200));
+    const late = await join('r-late', 'sig-r'); // joins while r-a is away
+    await late.next('join');
+    const resumed = await join('r-a', 'sig-r', `&reconnect=1&sid=${sid}`);
+    await resumed.next('reconnect');
+    expect(resumed.messages[0]?.case).toBe('reconnect');
+    // The update about r-late that went out while r-a was away arrives after the reconnect response.
+    await expect.poll(() => updatesAbout(resumed, 'r-late').length, { timeout: 3_000 }).toBeGreaterThan(0);
+    // Well past the grace period: still the same session, and nobody ever saw it leave.
+    await new Promise((r) => setTimeout(r, RESUME_GRACE_MS + 500));
+    expect(updatesAbout(watcher, 'r-a').every((p) => p.state !== ParticipantInfo_State.DISCONNECTED)).toBe(
+      true,
+    );
+    resumed.send({ case: 'ping', value: 7n });
+    expect(await resumed.next('pong')).toBeGreaterThan(0n);
+    const again = await join('r-a', 'sig-r', `&reconnect=1&sid=${sid}`); // takes over the open socket
+    await again.next('reconnect');
+    await expect.poll(() => resumed.closed).toBe(true);
+  });
+
+  it('a dropped socket that is not resumed within the grace period leaves, and cannot resume after', async () => {
+    const watcher = await join('g-watcher', 'sig-g');
+    await watcher.next('join');
+    const a = await join('g-a', 'sig-g');
+    const sid = (await a.next('join')).participant?.sid;
+    const droppedAt = Date.now();
+    a.ws.terminate();
+    await expect
+      .poll(() => updatesAbout(watcher, 'g-a').some((p) => p.state === ParticipantInfo_State.DISCONNECTED), {
+        timeout: RESUME_GRACE_MS + 3_000,
+      })
+      .toBe(true);
+    expect(Date.now() - droppedAt).toBeGreaterThanOrEqual(RESUME_GRACE_MS - 100);
+    const late = await join('g-a', 'sig-g', `&reconnect=1&sid=${sid}`);
+    expect((await late.next('leave')).action).toBe(LeaveRequest_Action.RECONNECT);
   });
 
   it('evicts a duplicate identity, announcing the old sid DISCONNECTED before the new one', async () => {

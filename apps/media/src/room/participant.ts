@@ -16,6 +16,9 @@ import type { SubscriberTransport } from '../rtc/subscriber-transport.ts';
 
 export type SignalMessage = SignalResponse['message'];
 
+/** A client gone for longer than the resume grace is removed anyway; this bounds what waits for it. */
+const MAX_HELD_MESSAGES = 500;
+
 /** Where a participant's signal messages go (a WebSocket in production). */
 export interface SignalSink {
   send(message: SignalMessage): void;
@@ -32,7 +35,10 @@ export interface ParticipantInit {
   apiKey: string;
 }
 
-/** One joined session of an identity in a room. A full reconnect creates a new one (new sid). */
+/**
+ * One joined session of an identity in a room. A resumed signal connection keeps it (same sid); a full
+ * reconnect creates a new one.
+ */
 export class Participant {
   readonly sid = guid('PA_');
   readonly identity: string;
@@ -59,10 +65,13 @@ export class Participant {
   publisher?: PublisherTransport;
   subscriber?: SubscriberTransport;
   closed = false;
+  /** Messages held while the signal socket is gone and the client may still resume. */
+  private held?: SignalMessage[];
+  private resumeTimer?: NodeJS.Timeout;
 
   constructor(
     init: ParticipantInit,
-    private readonly sink: SignalSink,
+    private sink: SignalSink,
   ) {
     this.identity = init.identity;
     this.name = init.name;
@@ -87,10 +96,46 @@ export class Participant {
   }
 
   send(message: SignalMessage): void {
-    if (!this.closed) this.sink.send(message);
+    if (this.closed) return;
+    if (!this.held) this.sink.send(message);
+    else if (this.held.length < MAX_HELD_MESSAGES) this.held.push(message);
+  }
+
+  /** True while `sink` is the socket this participant talks on. */
+  isOn(sink: SignalSink): boolean {
+    return this.sink === sink;
+  }
+
+  /**
+   * The signal socket `sink` is gone: media keeps flowing and messages are held for `graceMs`, the time the
+   * client has to resume; after that `expire` runs (the participant leaves).
+   */
+  detach(sink: SignalSink, graceMs: number, expire: () => void): void {
+    if (this.closed || this.sink !== sink) return;
+    this.held = [];
+    clearTimeout(this.resumeTimer);
+    this.resumeTimer = setTimeout(expire, graceMs);
+    this.resumeTimer.unref();
+  }
+
+  /**
+   * A resumed session: `sink` replaces the old socket (closed if it is still open). `first` goes out before
+   * the messages held meanwhile.
+   */
+  resume(sink: SignalSink, first: SignalMessage): void {
+    clearTimeout(this.resumeTimer);
+    const old = this.sink;
+    this.sink = sink;
+    if (old !== sink) old.close();
+    sink.send(first);
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const m of held) sink.send(m);
   }
 
   closeSignal(): void {
+    clearTimeout(this.resumeTimer);
+    this.held = undefined;
     this.sink.close();
   }
 

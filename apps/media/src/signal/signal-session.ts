@@ -18,10 +18,10 @@ import type { Room } from '../room/room.ts';
 import type { RoomManager } from '../room/room-manager.ts';
 import { PublisherTransport } from '../rtc/publisher-transport.ts';
 import { SubscriberTransport } from '../rtc/subscriber-transport.ts';
-import { buildJoinResponse } from './join-response.ts';
+import { buildJoinResponse, buildReconnectResponse } from './join-response.ts';
 import { makeRefreshToken } from './refresh-token.ts';
 import { handleRequest } from './request-handler.ts';
-import { registerSocket } from './socket-registry.ts';
+import { endsSession, registerSocket } from './socket-registry.ts';
 
 const REFRESH_TOKEN_INTERVAL_MS = 5 * 60_000;
 const LIVENESS_CHECK_MS = 5_000;
@@ -54,17 +54,26 @@ export function runSignalSession(
   const sink = sinkFor(ws);
   registerSocket(grant.room, grant.identity, ws);
 
-  // Resume is not supported: a resume attempt is told to rejoin from scratch (never a join,
-  // which the resuming client would drop and then time out on).
   if (flag(query, 'reconnect', false)) {
-    sink.send({
-      case: 'leave',
-      value: new LeaveRequest({
-        reason: DisconnectReason.STATE_MISMATCH,
-        action: LeaveRequest_Action.RECONNECT,
-      }),
-    });
-    setTimeout(() => sink.close(), 100);
+    // Resume: the same session (sid), still held for its client, continues on this socket with its media
+    // untouched. Anything else is told to rejoin from scratch (never a join, which the resuming client
+    // would drop and then time out on).
+    const room = manager.get(grant.room);
+    const p = room?.participants.get(grant.identity);
+    if (!room || !p || p.closed || p.sid !== query.get('sid')) {
+      sink.send({
+        case: 'leave',
+        value: new LeaveRequest({
+          reason: DisconnectReason.STATE_MISMATCH,
+          action: LeaveRequest_Action.RECONNECT,
+        }),
+      });
+      setTimeout(() => sink.close(), 100);
+      return;
+    }
+    p.resume(sink, { case: 'reconnect', value: buildReconnectResponse(ctx) });
+    log.info('participant_resumed', { room: room.name, identity: p.identity, sid: p.sid });
+    serveSocket(ws, sink, p, room, grant, manager);
     return;
   }
 
@@ -124,7 +133,19 @@ export function runSignalSession(
   });
   p.subscriber.start();
   room.media.subscribeExisting(p);
+  serveSocket(ws, sink, p, room, grant, manager);
+}
 
+/** Signal requests from one socket of `p`, its refresh tokens and liveness, until the socket closes. */
+function serveSocket(
+  ws: WebSocket,
+  sink: SignalSink,
+  p: Participant,
+  room: Room,
+  grant: JoinGrant,
+  manager: RoomManager,
+): void {
+  const { ctx, log } = manager.services;
   const secret = ctx.keys[grant.apiKey] as string;
   const sendRefresh = () =>
     makeRefreshToken(p, room.name, secret, grant.claims.exp)
@@ -159,9 +180,14 @@ export function runSignalSession(
   ws.on('close', () => {
     clearInterval(refreshTimer);
     clearInterval(liveness);
-    // No resume: a dropped socket ends the session now, so no ghost stays behind. A client that
-    // is still alive rejoins (full reconnect) with a new sid.
-    if (!p.closed) room.remove(p, DisconnectReason.SIGNAL_CLOSE);
+    // A dropped socket is held for the client to resume; if it does not within the grace period, the
+    // participant leaves, so no ghost stays behind. A socket replaced by a resumed one changes nothing.
+    const expire = () => room.remove(p, DisconnectReason.SIGNAL_CLOSE);
+    if (endsSession(ws)) return expire();
+    p.detach(sink, ctx.resumeGraceMs, () => {
+      log.info('resume_grace_expired', { identity: p.identity, sid: p.sid });
+      expire();
+    });
   });
   ws.on('error', () => undefined);
 }

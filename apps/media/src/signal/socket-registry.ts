@@ -17,10 +17,29 @@ export function registerSocket(room: string, identity: string, ws: WebSocket): v
   });
 }
 
-/** Terminates (no close frame) every signal socket of that identity; returns how many. */
-export function killSignalSockets(room: string, identity: string): number {
+/** Sockets whose session ends with them instead of waiting for a resume. */
+const unresumable = new WeakSet<WebSocket>();
+
+/**
+ * Terminates (no close frame) every signal socket of that identity; returns how many. The client then tries
+ * to resume; with `endSession` the server forgets the session at once, as a restarted server would, so the
+ * client has to rejoin from scratch.
+ */
+export function killSignalSockets(
+  room: string,
+  identity: string,
+  opts: { endSession?: boolean } = {},
+): number {
   const set = sockets.get(`${room}/${identity}`);
   if (!set) return 0;
-  for (const ws of set) ws.terminate();
+  for (const ws of set) {
+    if (opts.endSession) unresumable.add(ws);
+    ws.terminate();
+  }
   return set.size;
+}
+
+/** True for a socket killed with `endSession`. */
+export function endsSession(ws: WebSocket): boolean {
+  return unresumable.has(ws);
 }
