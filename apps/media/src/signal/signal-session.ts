@@ -43,7 +43,13 @@ function sinkFor(ws: WebSocket): SignalSink {
   };
 }
 
-/** Runs one `/rtc` socket: join, then signal requests until leave or close. */
+/** Answers a socket with `leave` as its only message, then closes it (the client reads the leave first). */
+function refuse(sink: SignalSink, reason: DisconnectReason, action: LeaveRequest_Action): void {
+  sink.send({ case: 'leave', value: new LeaveRequest({ reason, action }) });
+  setTimeout(() => sink.close(), 100);
+}
+
+/** Runs one `/rtc` socket: join (or resume), then signal requests until leave or close. */
 export function runSignalSession(
   ws: WebSocket,
   grant: JoinGrant,
@@ -61,15 +67,7 @@ export function runSignalSession(
     const room = manager.get(grant.room);
     const p = room?.participants.get(grant.identity);
     if (!room || !p || p.closed || p.sid !== query.get('sid')) {
-      sink.send({
-        case: 'leave',
-        value: new LeaveRequest({
-          reason: DisconnectReason.STATE_MISMATCH,
-          action: LeaveRequest_Action.RECONNECT,
-        }),
-      });
-      setTimeout(() => sink.close(), 100);
-      return;
+      return refuse(sink, DisconnectReason.STATE_MISMATCH, LeaveRequest_Action.RECONNECT);
     }
     p.resume(sink, { case: 'reconnect', value: buildReconnectResponse(ctx) });
     log.info('participant_resumed', { room: room.name, identity: p.identity, sid: p.sid });
@@ -79,15 +77,7 @@ export function runSignalSession(
 
   const room: Room = manager.getOrCreate(grant.room);
   if (room.isFull && !room.participants.has(grant.identity)) {
-    sink.send({
-      case: 'leave',
-      value: new LeaveRequest({
-        reason: DisconnectReason.JOIN_FAILURE,
-        action: LeaveRequest_Action.DISCONNECT,
-      }),
-    });
-    setTimeout(() => sink.close(), 100);
-    return;
+    return refuse(sink, DisconnectReason.JOIN_FAILURE, LeaveRequest_Action.DISCONNECT);
   }
 
   const p = new Participant(
