@@ -206,6 +206,25 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
     );
   });
 
+  it('a viewer whose signal socket is killed resumes and keeps watching', async () => {
+    const viewerSid = (await rooms.getParticipant(ROOM, 'viewer')).sid;
+    const reconnects = (await events(viewer)).filter((x) => x[0] === 'reconnected').length;
+    const mark = (await events(host)).length;
+    expect(killSignalSockets(ROOM, 'viewer')).toBe(1);
+    await waitFor(
+      async () => (await events(viewer)).filter((x) => x[0] === 'reconnected').length > reconnects,
+      'viewer reconnected',
+      20_000,
+    );
+    expect((await rooms.getParticipant(ROOM, 'viewer')).sid).toBe(viewerSid);
+    expect((await events(host)).slice(mark).map((x) => x[0])).not.toContain('participantDisconnected');
+    const frames = (await video(viewer, 'camera'))?.frames ?? 0;
+    await waitFor(
+      async () => ((await video(viewer, 'camera'))?.frames ?? 0) > frames + 10,
+      'frames after the viewer resumed',
+    );
+  });
+
   it('a host whose session is gone when it comes back rejoins, and its video comes back on the viewer', async () => {
     const before = (await video(viewer, 'camera'))?.sid;
     const hostSid = (await rooms.getParticipant(ROOM, 'host')).sid;
