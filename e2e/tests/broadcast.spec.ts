@@ -106,6 +106,27 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   test.setTimeout(300_000); // a loaded 2-core machine: going live alone can take 30 s
   const hostContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const host = await hostContext.newPage();
+  // Keeps a handle on the page's peer connections, to read which simulcast layers the browser encodes.
+  await host.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const pcs: RTCPeerConnection[] = [];
+    (window as unknown as { pcs: RTCPeerConnection[] }).pcs = pcs;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        pcs.push(this);
+      }
+    };
+  });
+  /** `active` of each encoding of the camera's simulcast sender (low to high). */
+  const cameraLayers = () =>
+    host.evaluate(() =>
+      (window as unknown as { pcs: RTCPeerConnection[] }).pcs
+        .flatMap((pc) => pc.getSenders())
+        .map((s) => s.getParameters().encodings ?? [])
+        .find((e) => e.length === 3)
+        ?.map((e) => e.active),
+    );
 
   // Without a session: the connect prompt.
   await host.goto(`${app.url}/start-streaming`);
@@ -162,6 +183,9 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   await expectFramesAdvancing(host, 'broadcast-camera');
   expect((await streamRecord()).is_currently_live).toBe(true);
 
+  // Dynacast: with nobody watching, the broadcaster soon encodes only the lowest layer.
+  await expect.poll(cameraLayers, { timeout: 20_000 }).toEqual([true, false, false]);
+
   // A viewer in another context sees the host's camera moving, the LIVE badge and 1 viewer.
   const viewerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const viewer = await viewerContext.newPage();
@@ -171,6 +195,7 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
     timeout: 30_000,
   });
   await expectFramesAdvancing(viewer);
+  await expect.poll(cameraLayers, { timeout: 10_000 }).toEqual([true, true, true]); // all back for the viewer
   await expect(player.getByText('LIVE', { exact: true })).toBeVisible();
   await expect(viewer.getByTestId('viewer-count')).toHaveText(/^\s*1\s*viewers?\s*$/, { timeout: 15_000 });
   await expect(host.getByTestId('broadcast-viewers')).toContainText('1', { timeout: 15_000 });

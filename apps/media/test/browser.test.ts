@@ -130,6 +130,35 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
     await expectPlaying(viewer, 'camera', 1280, 720);
   });
 
+  it('dynacast: the host stops encoding layers no viewer wants, and starts again when one does', async () => {
+    const activeLayers = () =>
+      roomValue<boolean[]>(
+        host,
+        '[...room.localParticipant.videoTrackPublications.values()].find((p) => p.source === "camera").track.sender.getParameters().encodings.map((e) => e.active)',
+      );
+    const setQuality = (q: 'LOW' | 'HIGH') =>
+      run(
+        viewer,
+        'const pub = [...room.remoteParticipants.get("host").trackPublications.values()].find((p) => p.source === "camera"); pub.setVideoQuality(g.LivekitClient.VideoQuality[arg]);',
+        q,
+      );
+    expect(await activeLayers()).toEqual([true, true, true]);
+    await setQuality('LOW');
+    await expectPlaying(viewer, 'camera', 320, 180);
+    // After the downgrade delay (5 s) only the lowest layer is still encoded.
+    await waitFor(
+      async () => JSON.stringify(await activeLayers()) === '[true,false,false]',
+      'h and f switched off at the host',
+      10_000,
+    );
+    await setQuality('HIGH');
+    await waitFor(
+      async () => JSON.stringify(await activeLayers()) === '[true,true,true]',
+      'layers back on at the host',
+    );
+    await expectPlaying(viewer, 'camera', 1280, 720);
+  });
+
   it('relays data packets from the host to the viewer, stamped with the sender', async () => {
     await run(
       host,

@@ -10,6 +10,7 @@ import {
 import type { RTCRtpTransceiver } from 'werift';
 import { guid } from '../ids.ts';
 import { DownTrack } from '../rtc/down-track.ts';
+import { subscribedQualityUpdate } from '../rtc/dynacast.ts';
 import { PublishedTrack } from '../rtc/published-track.ts';
 import { isSending, type SdpSection } from '../rtc/sdp-sections.ts';
 import type { Participant } from './participant.ts';
@@ -78,7 +79,9 @@ export class RoomMedia {
       if (!info || !t || this.bound.get(t)?.sid === info.sid) continue;
       p.pendingTracks.delete(s.msidTrack);
       info.mid = s.mid;
-      const track = new PublishedTrack(info, p.sid, s.mid, this.room.services.metrics);
+      const track = new PublishedTrack(info, p.sid, s.mid, this.room.services.metrics, (max) => {
+        p.send({ case: 'subscribedQualityUpdate', value: subscribedQualityUpdate(info.sid, max) });
+      });
       this.bound.set(t, track);
       this.hook(t);
       for (const mst of t.receiver.tracks) track.attach(mst, t.receiver);

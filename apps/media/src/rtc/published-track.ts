@@ -1,4 +1,4 @@
-import { type TrackInfo, TrackType, type VideoQuality } from '@livekit/protocol';
+import { type TrackInfo, TrackType, VideoQuality } from '@livekit/protocol';
 import {
   type MediaStreamTrack,
   type RTCRtpReceiver,
@@ -9,6 +9,7 @@ import {
 } from 'werift';
 import type { Metrics } from '../metrics.ts';
 import type { DownTrack } from './down-track.ts';
+import { Dynacast } from './dynacast.ts';
 import { countIncoming, LAYER_STALE_MS, type Layer, qualityForRid } from './layer.ts';
 import { pathLoss } from './loss-cap.ts';
 import { sendClock } from './rtp-writer.ts';
@@ -29,14 +30,22 @@ export class PublishedTrack {
   private readonly lastPli = new Map<number, number>();
   private readonly timer: NodeJS.Timeout;
   private readonly isVideo: boolean;
+  /** Simulcast layers the publisher should encode; undefined for a track with one layer or audio. */
+  private readonly dynacast?: Dynacast;
 
+  /**
+   * `onLayersNeeded`: called with the highest quality any viewer can use when the publisher should
+   * switch its simulcast layers above it off (or back on).
+   */
   constructor(
     readonly info: TrackInfo,
     readonly publisherSid: string,
     readonly mid: string,
     private readonly metrics: Metrics,
+    private readonly onLayersNeeded?: (max: VideoQuality) => void,
   ) {
     this.isVideo = info.type === TrackType.VIDEO;
+    if (this.isVideo && info.layers.length > 1 && onLayersNeeded) this.dynacast = new Dynacast();
     this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
   }
@@ -87,10 +96,12 @@ export class PublishedTrack {
       });
     }
     this.retarget(dt);
+    this.updateDynacast();
   }
 
   removeDownTrack(dt: DownTrack): void {
     this.downTracks.delete(dt);
+    this.updateDynacast();
   }
 
   close(): void {
@@ -156,6 +167,18 @@ export class PublishedTrack {
   private tick(): void {
     // Also re-asks for a keyframe while a subscriber waits for one (a PLI can get lost).
     for (const dt of this.downTracks) this.retarget(dt);
+    this.updateDynacast();
+  }
+
+  /** Tells the publisher which layers are worth encoding: up to the best any viewer can use now. */
+  private updateDynacast(): void {
+    if (!this.dynacast || !this.onLayersNeeded) return;
+    let needed: VideoQuality = VideoQuality.LOW;
+    for (const dt of this.downTracks) {
+      if (!dt.disabled) needed = Math.max(needed, Math.min(dt.maxQuality, dt.lossCap.cap));
+    }
+    const update = this.dynacast.update(needed, performance.now());
+    if (update !== undefined) this.onLayersNeeded(update);
   }
 
   requestKeyframe(layer: Layer, fromViewer = false, force = false): void {

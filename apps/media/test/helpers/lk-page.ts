@@ -11,7 +11,8 @@ window.lk = { room: null, events: [] };
 const log = (...e) => window.lk.events.push([...e, Math.round(performance.now() - (window.lk.joinStartedAt ?? 0))]);
 window.lkJoin = async (url, token) => {
   window.lk.joinStartedAt = performance.now();
-  const room = new LK.Room({ adaptiveStream: false, dynacast: false });
+  // As the web app: layers are chosen by the SFU, and dynacast lets it switch unwatched ones off.
+  const room = new LK.Room({ adaptiveStream: false, dynacast: true });
   window.lk.room = room;
   room.on(LK.RoomEvent.TrackSubscribed, (track, pub, p) => {
     const el = track.attach();

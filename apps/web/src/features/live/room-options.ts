@@ -8,8 +8,9 @@ import type { RoomConnectOptions, RoomOptions } from 'livekit-client';
 export const roomOptions = (): RoomOptions => ({
   // Our own visibility rule (3 s debounce) decides when the viewer's video is paused, not adaptiveStream.
   adaptiveStream: false,
-  // apps/media forwards the best simulcast layer per viewer itself; it does not drive dynacast.
-  dynacast: false,
+  // The media server (apps/media or LiveKit) switches off simulcast layers no viewer can use, sparing the
+  // broadcaster's CPU and upload (apps/media keeps the lowest layer on).
+  dynacast: true,
   publishDefaults: { videoCodec: VIDEO_DEFAULTS.codec, simulcast: VIDEO_DEFAULTS.simulcast },
   disconnectOnPageLeave: true,
   // apps/media serves the v0 signal path only; skipping the /rtc/v1 probe saves a failed round trip per join.
