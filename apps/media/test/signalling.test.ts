@@ -4,13 +4,17 @@ import {
   LeaveRequest_Action,
   ParticipantInfo_State,
   Ping,
+  SessionDescription,
+  SyncState,
 } from '@livekit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RTCPeerConnection } from 'werift';
 import WebSocket from 'ws';
 import { type MediaServer, startMediaServer } from '../src/index.ts';
 import { rawJwt } from './helpers/raw-jwt.ts';
 import { connectSignal, type SignalClient } from './helpers/signal-client.ts';
 import { API_KEY, API_SECRET, joinToken, KEYS } from './helpers/tokens.ts';
+import { WeriftPublisher } from './helpers/werift-publisher.ts';
 
 const RESUME_GRACE_MS = 1_500;
 let media: MediaServer;
@@ -208,6 +212,40 @@ describe('signal socket', () => {
     const again = await join('r-a', 'sig-r', `&reconnect=1&sid=${sid}`); // takes over the open socket
     await again.next('reconnect');
     await expect.poll(() => resumed.closed).toBe(true);
+  });
+
+  it('after a resume, applies the subscriber answer that was lost with the old socket (from SyncState)', async () => {
+    const a = await join('s-a', 'sig-s');
+    const sid = (await a.next('join')).participant?.sid;
+    const offer = await a.next('offer'); // the first subscriber offer (data channels)
+    const pc = new RTCPeerConnection({ iceServers: [] });
+    try {
+      await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
+      await pc.setLocalDescription(await pc.createAnswer());
+      a.ws.terminate(); // the answer never went out
+      const b = await join('s-a', 'sig-s', `&reconnect=1&sid=${sid}`);
+      await b.next('reconnect');
+      b.send({
+        case: 'syncState',
+        value: new SyncState({
+          offer: new SessionDescription({ type: 'offer', sdp: offer.sdp }),
+          answer: new SessionDescription({ type: 'answer', sdp: pc.localDescription?.sdp ?? '' }),
+        }),
+      });
+      // A track published now needs a new subscriber offer, which only goes out once the first one is answered.
+      const publisher = new WeriftPublisher(
+        media.url,
+        await joinToken('s-host', 'sig-s', { canPublish: true }),
+      );
+      try {
+        await publisher.start(300);
+        expect((await b.next('offer', 0, 10_000)).id).toBe(offer.id + 1);
+      } finally {
+        publisher.close();
+      }
+    } finally {
+      await pc.close();
+    }
   });
 
   it('a dropped socket that is not resumed within the grace period leaves, and cannot resume after', async () => {

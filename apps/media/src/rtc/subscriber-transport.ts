@@ -1,6 +1,7 @@
 import { type RTCDataChannel, RTCPeerConnection, type RTCRtpTransceiver } from 'werift';
 import type { ServerContext } from '../config.ts';
 import { subscriberPeerConfig } from './peer-config.ts';
+import { parseSections } from './sdp-sections.ts';
 import { candidateJson } from './trickle.ts';
 
 /** Batches track additions that happen in the same moment into one renegotiation. */
@@ -99,6 +100,17 @@ export class SubscriberTransport {
     }
   }
 
+  /**
+   * After a resume the client's SyncState carries the subscriber offer it last applied and its answer. If that
+   * offer is the one still waiting here, the answer was lost with the old socket: it is applied now, or every
+   * later renegotiation (a new track) would wait forever.
+   */
+  async recoverAnswer(offerSdp: string, answerSdp: string): Promise<void> {
+    const local = this.pc.localDescription?.sdp;
+    if (this.inFlight === undefined || !local || offerShape(offerSdp) !== offerShape(local)) return;
+    await this.handleAnswer(answerSdp, this.inFlight);
+  }
+
   async addCandidate(init: unknown): Promise<void> {
     await this.pc
       .addIceCandidate(init as Parameters<RTCPeerConnection['addIceCandidate']>[0])
@@ -122,3 +134,12 @@ export class SubscriberTransport {
     if (local && !this.closed) this.handlers.sendOffer(local.sdp, id);
   }
 }
+
+/**
+ * What tells one of our offers from the next: its m-sections (mid, direction, track). werift keeps the origin
+ * line's session version at 0, and the browser re-serializes what it was given, so the text cannot be compared.
+ */
+const offerShape = (sdp: string): string =>
+  parseSections(sdp)
+    .map((m) => `${m.mid}:${m.direction}:${m.msidTrack ?? ''}`)
+    .join('|');

@@ -21,6 +21,14 @@ export async function handleRequest(p: Participant, room: Room, req: SignalReque
     case 'answer':
       await p.subscriber?.handleAnswer(msg.value.sdp, msg.value.id);
       return;
+    case 'syncState': {
+      // Sent after a resume; only a subscriber answer lost with the old socket needs acting on.
+      const { offer, answer } = msg.value;
+      if (offer?.type === 'offer' && answer?.type === 'answer') {
+        await p.subscriber?.recoverAnswer(offer.sdp, answer.sdp);
+      }
+      return;
+    }
     case 'trickle': {
       const c = parseCandidate(msg.value.candidateInit);
       if (!c) return;
