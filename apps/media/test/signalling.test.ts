@@ -212,6 +212,10 @@ describe('signal socket', () => {
     const again = await join('r-a', 'sig-r', `&reconnect=1&sid=${sid}`); // takes over the open socket
     await again.next('reconnect');
     await expect.poll(() => resumed.closed).toBe(true);
+    // Another identity's token cannot take the session over, even with its sid.
+    const thief = await join('r-thief', 'sig-r', `&reconnect=1&sid=${sid}`);
+    expect((await thief.next('leave')).action).toBe(LeaveRequest_Action.RECONNECT);
+    expect(again.closed).toBe(false);
   });
 
   it('after a resume, applies the subscriber answer that was lost with the old socket (from SyncState)', async () => {
