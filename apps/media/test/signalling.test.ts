@@ -229,6 +229,21 @@ describe('signal socket', () => {
       a.ws.terminate(); // the answer never went out
       const b = await join('s-a', 'sig-s', `&reconnect=1&sid=${sid}`);
       await b.next('reconnect');
+      // Bad input first: SDP that is not SDP, and the right offer with an answer that is not one.
+      for (const [o, ans] of [
+        ['garbage', 'garbage'],
+        [offer.sdp, 'v=0\r\nnot an answer'],
+      ]) {
+        b.send({
+          case: 'syncState',
+          value: new SyncState({
+            offer: new SessionDescription({ type: 'offer', sdp: o }),
+            answer: new SessionDescription({ type: 'answer', sdp: ans }),
+          }),
+        });
+      }
+      b.send({ case: 'ping', value: 1n });
+      expect(await b.next('pong')).toBeGreaterThan(0n); // still served
       b.send({
         case: 'syncState',
         value: new SyncState({

@@ -92,6 +92,9 @@ export class SubscriberTransport {
   async handleAnswer(sdp: string, id: number): Promise<void> {
     // Clients that predate offer ids (the Rust SDK behind @livekit/rtc-node) answer with id 0.
     if (this.closed || this.inFlight === undefined || (id !== 0 && id !== this.inFlight)) return;
+    // werift accepts any text as an answer and is left unable to negotiate again: check it answers our offer.
+    const offer = this.pc.localDescription?.sdp ?? '';
+    if (!answers(offer, sdp)) throw new Error('subscriber answer does not match the offer; ignored');
     await this.pc.setRemoteDescription({ type: 'answer', sdp });
     this.inFlight = undefined;
     if (this.pending) {
@@ -143,3 +146,11 @@ const offerShape = (sdp: string): string =>
   parseSections(sdp)
     .map((m) => `${m.mid}:${m.direction}:${m.msidTrack ?? ''}`)
     .join('|');
+
+/** True when `answer` has the offer's m-sections, in order (what an answer to that offer must have). */
+const answers = (offer: string, answer: string): boolean => {
+  const mids = (sdp: string) => parseSections(sdp).map((m) => m.mid);
+  const o = mids(offer);
+  const a = mids(answer);
+  return a.length === o.length && a.length > 0 && a.every((mid, i) => mid === o[i]);
+};
