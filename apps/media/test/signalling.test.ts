@@ -174,6 +174,18 @@ describe('signal socket', () => {
     expect(await c.next('pong')).toBeGreaterThan(0n);
   });
 
+  it('refuses a publisher offer that is not SDP (no answer) and keeps serving the socket', async () => {
+    const c = await join('bad-offer', 'sig-bad', '', { canPublish: true });
+    await c.next('join');
+    for (const sdp of ['garbage', 'v=0\r\nnot an offer']) {
+      c.send({ case: 'offer', value: new SessionDescription({ type: 'offer', sdp, id: 1 }) });
+    }
+    c.send({ case: 'ping', value: 1n });
+    expect(await c.next('pong')).toBeGreaterThan(0n);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(c.messages.some((m) => m.case === 'answer')).toBe(false);
+  });
+
   it('answers a resume attempt for an unknown session with leave RECONNECT, never a join', async () => {
     const c = await join('bob', 'sig-2', '&reconnect=1&sid=PA_old');
     const leave = await c.next('leave');

@@ -53,8 +53,11 @@ export class PublisherTransport {
   handleOffer(sdp: string, id: number): Promise<void> {
     const run = async () => {
       if (this.closed) return;
+      const sections = parseSections(sdp);
+      // werift answers any text; an offer with no media section is not one (the caller logs the refusal).
+      if (sections.length === 0) throw new Error('publisher offer has no media sections; ignored');
       await this.pc.setRemoteDescription({ type: 'offer', sdp });
-      this.handlers.onOffer(parseSections(sdp), this.pc.getTransceivers());
+      this.handlers.onOffer(sections, this.pc.getTransceivers());
       const answer = await this.pc.createAnswer();
       await this.pc.setLocalDescription(answer);
       const local = this.pc.localDescription;
