@@ -2,10 +2,15 @@ import {
   ClientConfigSetting,
   DisconnectReason,
   LeaveRequest_Action,
+  MuteTrackRequest,
   ParticipantInfo_State,
   Ping,
   SessionDescription,
+  type SignalTarget,
   SyncState,
+  TrickleRequest,
+  UpdateTrackSettings,
+  type VideoQuality,
 } from '@livekit/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
@@ -172,6 +177,31 @@ describe('signal socket', () => {
     expect(pong.lastPingTimestamp).toBe(1234n);
     c.send({ case: 'ping', value: 99n });
     expect(await c.next('pong')).toBeGreaterThan(0n);
+  });
+
+  it('ignores frames that are not signal requests, and requests with nonsense in them', async () => {
+    const c = await join('fuzz', 'sig-fuzz', '', { canPublish: true });
+    await c.next('join');
+    c.ws.send(Buffer.from([0xff, 0x00, 0x13, 0x37, 0x42])); // not protobuf
+    c.ws.send('{"not":"a request"'); // not JSON either
+    c.ws.send(Buffer.alloc(64 * 1024, 0xaa));
+    c.send({
+      case: 'trickle',
+      value: new TrickleRequest({ candidateInit: '{"candidate":42}', target: 7 as SignalTarget }),
+    });
+    c.send({
+      case: 'trackSetting',
+      value: new UpdateTrackSettings({ trackSids: ['TR_nope'], quality: 99 as VideoQuality }),
+    });
+    c.send({ case: 'mute', value: new MuteTrackRequest({ sid: 'TR_nope', muted: true }) });
+    c.send({ case: 'answer', value: new SessionDescription({ type: 'answer', sdp: 'garbage', id: 1 }) });
+    c.send({ case: 'ping', value: 2n });
+    expect(await c.next('pong')).toBeGreaterThan(0n);
+    expect(c.closed).toBe(false);
+    // A frame over 1 MiB is not buffered: the server closes that socket (1009, message too big).
+    const code = new Promise<number>((resolve) => c.ws.once('close', (n: number) => resolve(n)));
+    c.ws.send(Buffer.alloc(2 * 1024 * 1024, 1));
+    expect(await code).toBe(1009);
   });
 
   it('refuses a publisher offer that is not SDP (no answer) and keeps serving the socket', async () => {

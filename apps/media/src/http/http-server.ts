@@ -14,10 +14,18 @@ const TWIRP_PREFIX = '/twirp/livekit.RoomService/';
  * HTTP and WebSocket routes. Only the v0 signal path `/rtc` is served: `/rtc/v1` answers 404
  * (and its validate 404 "not found"), which makes livekit-client fall back to `/rtc`.
  */
+const MAX_SIGNAL_FRAME_BYTES = 1024 * 1024;
+
 export function createHttpServer(manager: RoomManager, metrics: Metrics): Server {
   const { keys } = manager.services.ctx;
   const log = manager.services.log;
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  // Signal messages are small (the largest, an SDP offer, is tens of KB); a bigger frame closes the socket
+  // (1009) instead of being buffered.
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: MAX_SIGNAL_FRAME_BYTES,
+  });
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
