@@ -201,6 +201,21 @@ describe('Twirp RoomService with livekit-server-sdk', () => {
     expect(await bad.json()).toMatchObject({ code: 'bad_route' });
     const wrongSecret = new RoomServiceClient(media.url, API_KEY, 'wrong-secret');
     expect(await twirpError(wrongSecret.listRooms())).toMatchObject({ status: 401, code: 'unauthenticated' });
+    // Bad bodies: a clear 400, never a 500.
+    const admin = { roomCreate: true, roomList: true, roomAdmin: true, room: 'svc-5' };
+    const badBodies: [string, unknown][] = [
+      ['CreateRoom', { name: 5 }],
+      ['CreateRoom', { name: 'y', emptyTimeout: 'soon' }],
+      ['CreateRoom', ['not', 'an', 'object']],
+      ['ListParticipants', null],
+      ['UpdateRoomMetadata', { room: 'svc-5', metadata: 'x'.repeat(2 * 1024 * 1024) }],
+    ];
+    for (const [method, body] of badBodies) {
+      const res = await call(method, body, admin);
+      const shown = JSON.stringify(body).slice(0, 60);
+      expect(res.status, `${method} ${shown}`).toBe(400);
+      expect(await res.json(), `${method} ${shown}`).toMatchObject({ code: 'malformed' });
+    }
   });
 
   it('sends room webhooks accepted by WebhookReceiver, and closes rooms on their timeouts', async () => {

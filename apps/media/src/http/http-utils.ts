@@ -26,12 +26,19 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 
 const MAX_BODY_BYTES = 1 << 20;
 
+/** A request body over `MAX_BODY_BYTES`: refused without reading the rest. */
+export class BodyTooLargeError extends Error {
+  constructor() {
+    super('request body is larger than 1 MiB');
+  }
+}
+
 export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error('body too large');
+    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');

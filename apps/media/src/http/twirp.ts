@@ -22,7 +22,7 @@ import type { VideoGrant } from 'livekit-server-sdk';
 import { HttpError, verifyToken } from '../auth.ts';
 import type { Room } from '../room/room.ts';
 import type { RoomManager } from '../room/room-manager.ts';
-import { readBody, sendJson } from './http-utils.ts';
+import { BodyTooLargeError, readBody, sendJson } from './http-utils.ts';
 
 const TWIRP_STATUS: Record<string, number> = {
   unauthenticated: 401,
@@ -56,7 +56,10 @@ export async function handleTwirp(
   try {
     if (req.method !== 'POST') throw new TwirpError('bad_route', 'unsupported method');
     const video = await adminGrant(req, manager.services.ctx.keys);
-    const text = (await readBody(req)) || '{}';
+    const text =
+      (await readBody(req).catch((err) => {
+        throw err instanceof BodyTooLargeError ? new TwirpError('malformed', err.message) : err;
+      })) || '{}';
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -86,6 +89,15 @@ async function adminGrant(req: IncomingMessage, keys: Record<string, string>): P
 
 type Json = Parameters<typeof CreateRoomRequest.fromJson>[0];
 
+/** The request message from its protobuf-JSON body; a body of the wrong shape or types is malformed. */
+function parse<T>(type: { fromJson(json: Json, options: typeof PARSE): T }, body: Json): T {
+  try {
+    return type.fromJson(body, PARSE);
+  } catch (err) {
+    throw new TwirpError('malformed', `invalid request body: ${(err as Error).message}`);
+  }
+}
+
 function route(method: string, body: Json, video: VideoGrant, manager: RoomManager): { toJson(): unknown } {
   const requireRoomAdmin = (room: string): Room => {
     if (!video.roomAdmin || !room || video.room !== room)
@@ -102,13 +114,13 @@ function route(method: string, body: Json, video: VideoGrant, manager: RoomManag
   switch (method) {
     case 'CreateRoom': {
       if (!video.roomCreate) throw new TwirpError('unauthenticated', 'permissions denied');
-      const r = CreateRoomRequest.fromJson(body, PARSE);
+      const r = parse(CreateRoomRequest, body);
       if (!r.name) throw new TwirpError('invalid_argument', 'room name cannot be empty');
       return manager.getOrCreate(r.name, r).info();
     }
     case 'ListRooms': {
       if (!video.roomList) throw new TwirpError('unauthenticated', 'permissions denied');
-      const r = ListRoomsRequest.fromJson(body, PARSE);
+      const r = parse(ListRoomsRequest, body);
       const rooms = [...manager.rooms.values()].filter(
         (room) => r.names.length === 0 || r.names.includes(room.name),
       );
@@ -116,25 +128,25 @@ function route(method: string, body: Json, video: VideoGrant, manager: RoomManag
     }
     case 'DeleteRoom': {
       if (!video.roomCreate) throw new TwirpError('unauthenticated', 'permissions denied');
-      const r = DeleteRoomRequest.fromJson(body, PARSE);
+      const r = parse(DeleteRoomRequest, body);
       const room = manager.get(r.room);
       if (!room) throw new TwirpError('not_found', 'requested room does not exist');
       room.close(DisconnectReason.ROOM_DELETED, 'deleted');
       return new DeleteRoomResponse();
     }
     case 'ListParticipants': {
-      const r = ListParticipantsRequest.fromJson(body, PARSE);
+      const r = parse(ListParticipantsRequest, body);
       const room = requireRoomAdmin(r.room);
       return new ListParticipantsResponse({
         participants: [...room.participants.values()].map((p) => p.info()),
       });
     }
     case 'GetParticipant': {
-      const r = RoomParticipantIdentity.fromJson(body, PARSE);
+      const r = parse(RoomParticipantIdentity, body);
       return participantOf(requireRoomAdmin(r.room), r.identity).info();
     }
     case 'RemoveParticipant': {
-      const r = RoomParticipantIdentity.fromJson(body, PARSE);
+      const r = parse(RoomParticipantIdentity, body);
       const room = requireRoomAdmin(r.room);
       room.remove(participantOf(room, r.identity), DisconnectReason.PARTICIPANT_REMOVED, {
         leaveAction: LeaveRequest_Action.DISCONNECT,
@@ -142,7 +154,7 @@ function route(method: string, body: Json, video: VideoGrant, manager: RoomManag
       return new RemoveParticipantResponse();
     }
     case 'UpdateParticipant': {
-      const r = UpdateParticipantRequest.fromJson(body, PARSE);
+      const r = parse(UpdateParticipantRequest, body);
       const room = requireRoomAdmin(r.room);
       const p = participantOf(room, r.identity);
       if (r.metadata) p.metadata = r.metadata;
@@ -158,7 +170,7 @@ function route(method: string, body: Json, video: VideoGrant, manager: RoomManag
       return p.info();
     }
     case 'MutePublishedTrack': {
-      const r = MuteRoomTrackRequest.fromJson(body, PARSE);
+      const r = parse(MuteRoomTrackRequest, body);
       const room = requireRoomAdmin(r.room);
       const p = participantOf(room, r.identity);
       const track = room.media.setMuted(p, r.trackSid, r.muted);
@@ -168,7 +180,7 @@ function route(method: string, body: Json, video: VideoGrant, manager: RoomManag
       return new MuteRoomTrackResponse({ track });
     }
     case 'UpdateRoomMetadata': {
-      const r = UpdateRoomMetadataRequest.fromJson(body, PARSE);
+      const r = parse(UpdateRoomMetadataRequest, body);
       const room = requireRoomAdmin(r.room);
       room.setMetadata(r.metadata);
       return room.info();
