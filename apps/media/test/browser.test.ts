@@ -36,6 +36,18 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
     ) as Promise<T>;
   const video = (page: Page, source?: string) => run<Video>(page, 'return g.lkVideo(arg);', source);
   const events = (page: Page) => run<Events>(page, 'return g.lk.events;');
+  /** Kills `identity`'s signal socket on the server and waits until its page reports a reconnect. */
+  const killAndAwaitReconnect = async (page: Page, identity: string, endSession = false) => {
+    const count = async () => (await events(page)).filter((x) => x[0] === 'reconnected').length;
+    const before = await count();
+    expect(killSignalSockets(ROOM, identity, { endSession })).toBe(1);
+    await waitFor(async () => (await count()) > before, `${identity} reconnected`, 20_000);
+  };
+  /** Waits until the viewer's camera decodes 10 more frames. */
+  const expectCameraAdvancing = async (what: string) => {
+    const frames = (await video(viewer, 'camera'))?.frames ?? 0;
+    await waitFor(async () => ((await video(viewer, 'camera'))?.frames ?? 0) > frames + 10, what);
+  };
   const roomValue = <T>(page: Page, expr: string) => run<T>(page, `return ${expr};`);
   const join = (page: Page, token: string) =>
     run<void>(page, 'await g.lkJoin(arg[0], arg[1]);', [media.url, token]);
@@ -212,14 +224,8 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
   it('a host whose signal socket is killed resumes its session, and the viewer keeps its video', async () => {
     const before = (await video(viewer, 'camera'))?.sid;
     const hostSid = (await rooms.getParticipant(ROOM, 'host')).sid;
-    const reconnects = (await events(host)).filter((x) => x[0] === 'reconnected').length;
     const mark = (await events(viewer)).length;
-    expect(killSignalSockets(ROOM, 'host')).toBe(1);
-    await waitFor(
-      async () => (await events(host)).filter((x) => x[0] === 'reconnected').length > reconnects,
-      'host reconnected',
-      20_000,
-    );
+    await killAndAwaitReconnect(host, 'host');
     // Resumed, not rejoined: the same session and track, and the viewer never saw the host leave.
     expect((await rooms.getParticipant(ROOM, 'host')).sid).toBe(hostSid);
     const seen = (await events(viewer)).slice(mark).map((x) => x[0]);
@@ -228,42 +234,22 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
     expect((await video(viewer, 'camera'))?.sid).toBe(before);
     await expectPlaying(viewer, 'camera', 1280, 720);
     // The host's publisher connection went through an ICE restart; media still flows from it.
-    const frames = (await video(viewer, 'camera'))?.frames ?? 0;
-    await waitFor(
-      async () => ((await video(viewer, 'camera'))?.frames ?? 0) > frames + 10,
-      'frames after resume',
-    );
+    await expectCameraAdvancing('frames after the host resumed');
   });
 
   it('a viewer whose signal socket is killed resumes and keeps watching', async () => {
     const viewerSid = (await rooms.getParticipant(ROOM, 'viewer')).sid;
-    const reconnects = (await events(viewer)).filter((x) => x[0] === 'reconnected').length;
     const mark = (await events(host)).length;
-    expect(killSignalSockets(ROOM, 'viewer')).toBe(1);
-    await waitFor(
-      async () => (await events(viewer)).filter((x) => x[0] === 'reconnected').length > reconnects,
-      'viewer reconnected',
-      20_000,
-    );
+    await killAndAwaitReconnect(viewer, 'viewer');
     expect((await rooms.getParticipant(ROOM, 'viewer')).sid).toBe(viewerSid);
     expect((await events(host)).slice(mark).map((x) => x[0])).not.toContain('participantDisconnected');
-    const frames = (await video(viewer, 'camera'))?.frames ?? 0;
-    await waitFor(
-      async () => ((await video(viewer, 'camera'))?.frames ?? 0) > frames + 10,
-      'frames after the viewer resumed',
-    );
+    await expectCameraAdvancing('frames after the viewer resumed');
   });
 
   it('a host whose session is gone when it comes back rejoins, and its video comes back on the viewer', async () => {
     const before = (await video(viewer, 'camera'))?.sid;
     const hostSid = (await rooms.getParticipant(ROOM, 'host')).sid;
-    const reconnects = (await events(host)).filter((x) => x[0] === 'reconnected').length;
-    expect(killSignalSockets(ROOM, 'host', { endSession: true })).toBe(1);
-    await waitFor(
-      async () => (await events(host)).filter((x) => x[0] === 'reconnected').length > reconnects,
-      'host reconnected',
-      20_000,
-    );
+    await killAndAwaitReconnect(host, 'host', true);
     expect((await rooms.getParticipant(ROOM, 'host')).sid).not.toBe(hostSid);
     const after = await waitFor(
       async () => {
