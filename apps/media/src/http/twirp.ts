@@ -56,10 +56,7 @@ export async function handleTwirp(
   try {
     if (req.method !== 'POST') throw new TwirpError('bad_route', 'unsupported method');
     const video = await adminGrant(req, manager.services.ctx.keys);
-    const text =
-      (await readBody(req).catch((err) => {
-        throw err instanceof BodyTooLargeError ? new TwirpError('malformed', err.message) : err;
-      })) || '{}';
+    const text = (await readBody(req)) || '{}';
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -74,7 +71,9 @@ export async function handleTwirp(
         ? err
         : err instanceof HttpError
           ? new TwirpError('unauthenticated', err.message)
-          : new TwirpError('internal', (err as Error).message);
+          : err instanceof BodyTooLargeError
+            ? new TwirpError('malformed', err.message)
+            : new TwirpError('internal', (err as Error).message);
     sendJson(res, TWIRP_STATUS[e.code] ?? 500, { code: e.code, msg: e.message, meta: {} });
   }
 }

@@ -101,11 +101,6 @@ export class Participant {
     else if (this.held.length < MAX_HELD_MESSAGES) this.held.push(message);
   }
 
-  /** True while `sink` is the socket this participant talks on. */
-  isOn(sink: SignalSink): boolean {
-    return this.sink === sink;
-  }
-
   /**
    * The signal socket `sink` is gone: media keeps flowing and messages are held for `graceMs`, the time the
    * client has to resume; after that `expire` runs (the participant leaves).
