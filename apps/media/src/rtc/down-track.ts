@@ -1,5 +1,5 @@
 import { VideoQuality } from '@livekit/protocol';
-import type { RTCRtpTransceiver, RtpPacket } from 'werift';
+import { type RTCRtpTransceiver, type RtpPacket, uint16Gt, uint16Gte } from 'werift';
 import type { Metrics } from '../metrics.ts';
 import type { Layer } from './layer.ts';
 import { LossCap } from './loss-cap.ts';
@@ -54,6 +54,11 @@ export class DownTrack {
     return this.writer.ready;
   }
 
+  /** The best quality this viewer gets: what it asked for, capped by what its path carries. */
+  get allowedQuality(): VideoQuality {
+    return Math.min(this.maxQuality, this.lossCap.cap);
+  }
+
   get waitingForKeyframe(): boolean {
     return !this.disabled && this.target !== undefined && this.current !== this.target;
   }
@@ -81,12 +86,12 @@ export class DownTrack {
     }
     const h = rtp.header;
     if (this.resync) this.computeOffsets(h.sequenceNumber, h.timestamp, vp8);
-    if (this.paddingFloor !== undefined && isOlder(h.sequenceNumber, this.paddingFloor)) {
+    if (this.paddingFloor !== undefined && uint16Gt(this.paddingFloor, h.sequenceNumber)) {
       // Its number went to a packet after the padding that was skipped: forwarding it would repeat one.
       this.metrics.droppedPackets++;
       return;
     }
-    if (this.lastSourceSeq === undefined || isOlder(this.lastSourceSeq, h.sequenceNumber)) {
+    if (this.lastSourceSeq === undefined || uint16Gt(h.sequenceNumber, this.lastSourceSeq)) {
       this.lastSourceSeq = h.sequenceNumber;
     }
     const seq = (h.sequenceNumber + this.seqOffset) & 0xffff;
@@ -102,7 +107,7 @@ export class DownTrack {
       if (vp8.pictureId !== undefined) this.lastPic = vp8.pictureId;
       if (vp8.tl0PicIdx !== undefined) this.lastTl0 = vp8.tl0PicIdx;
     }
-    if (this.lastSeq === undefined || ((seq - this.lastSeq) & 0xffff) < 0x8000) {
+    if (this.lastSeq === undefined || uint16Gte(seq, this.lastSeq)) {
       this.lastSeq = seq;
       this.lastTs = ts;
       this.lastSentAt = clock.now;
@@ -144,6 +149,3 @@ export class DownTrack {
     }
   }
 }
-
-/** True when sequence number `a` comes before `b` (16-bit, with wrap-around). */
-const isOlder = (a: number, b: number): boolean => a !== b && ((b - a) & 0xffff) < 0x8000;

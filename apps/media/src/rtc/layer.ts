@@ -1,5 +1,5 @@
 import { VideoQuality } from '@livekit/protocol';
-import type { MediaStreamTrack } from 'werift';
+import { type MediaStreamTrack, uint16Gt } from 'werift';
 
 /** One incoming encoding of a published track: a simulcast rid, or the only stream. */
 export interface Layer {
@@ -21,12 +21,9 @@ export function countIncoming(layer: Layer, seq: number): void {
   if (layer.highestSeq === undefined) {
     layer.highestSeq = seq;
     layer.expected = 1;
-  } else {
-    const ahead = (seq - layer.highestSeq) & 0xffff;
-    if (ahead !== 0 && ahead < 0x8000) {
-      layer.expected += ahead;
-      layer.highestSeq = seq;
-    }
+  } else if (uint16Gt(seq, layer.highestSeq)) {
+    layer.expected += (seq - layer.highestSeq) & 0xffff;
+    layer.highestSeq = seq;
   }
   layer.received++;
 }

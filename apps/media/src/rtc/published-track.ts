@@ -112,7 +112,7 @@ export class PublishedTrack {
   /** Re-evaluates one subscriber's layer (after UpdateTrackSettings). */
   retarget(dt: DownTrack, force = false): void {
     const before = dt.target;
-    dt.target = this.pickLayer(Math.min(dt.maxQuality, dt.lossCap.cap));
+    dt.target = this.pickLayer(dt.allowedQuality);
     if (dt.target && (force || dt.target !== before || dt.waitingForKeyframe))
       this.requestKeyframe(dt.target, false, force);
   }
@@ -175,7 +175,7 @@ export class PublishedTrack {
     if (!this.dynacast || !this.onLayersNeeded) return;
     let needed: VideoQuality = VideoQuality.LOW;
     for (const dt of this.downTracks) {
-      if (!dt.disabled) needed = Math.max(needed, Math.min(dt.maxQuality, dt.lossCap.cap));
+      if (!dt.disabled) needed = Math.max(needed, dt.allowedQuality);
     }
     const update = this.dynacast.update(needed, performance.now());
     if (update !== undefined) this.onLayersNeeded(update);
