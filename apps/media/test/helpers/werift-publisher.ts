@@ -15,16 +15,9 @@ import {
   TrackType,
   TrickleRequest,
 } from '@livekit/protocol';
-import {
-  RTCPeerConnection,
-  RTCRtpCodecParameters,
-  RtpHeader,
-  RtpPacket,
-  useNACK,
-  usePLI,
-  useSdesMid,
-} from 'werift';
+import { RTCPeerConnection, RtpHeader, RtpPacket, useSdesMid } from 'werift';
 import WebSocket from 'ws';
+import { vp8Codec } from './werift-viewer.ts';
 
 export class WeriftPublisher {
   private ws?: WebSocket;
@@ -34,16 +27,7 @@ export class WeriftPublisher {
   sent = 0;
   private readonly pc = new RTCPeerConnection({
     iceServers: [],
-    codecs: {
-      video: [
-        new RTCRtpCodecParameters({
-          mimeType: 'video/VP8',
-          clockRate: 90_000,
-          payloadType: 96,
-          rtcpFeedback: [useNACK(), usePLI()],
-        }),
-      ],
-    },
+    codecs: { video: [vp8Codec()] },
     headerExtensions: { video: [useSdesMid()] },
   });
 

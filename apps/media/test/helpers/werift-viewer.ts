@@ -37,16 +37,20 @@ interface SrtpInternals {
   srtp: { decrypt(data: Buffer): unknown };
 }
 
+/** VP8 with NACK and PLI, as the test clients (werift viewer and publisher) offer it. */
+export const vp8Codec = () =>
+  new RTCRtpCodecParameters({
+    mimeType: 'video/VP8',
+    clockRate: 90_000,
+    payloadType: 96,
+    rtcpFeedback: [useNACK(), usePLI()],
+  });
+
 const peerConfig = (rtx: boolean) => ({
   iceServers: [],
   codecs: {
     video: [
-      new RTCRtpCodecParameters({
-        mimeType: 'video/VP8',
-        clockRate: 90_000,
-        payloadType: 96,
-        rtcpFeedback: [useNACK(), usePLI()],
-      }),
+      vp8Codec(),
       ...(rtx
         ? [
             new RTCRtpCodecParameters({
