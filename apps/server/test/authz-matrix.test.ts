@@ -44,7 +44,7 @@ const writeRoutes = () =>
 interface CreatorOnlyCase {
   route: string;
   request: () => Promise<Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> }>;
-  /** What another wallet gets: 403, or 409 where the spec's takeover rule applies. */
+  /** What another wallet gets. */
   strangerStatus: number;
 }
 
@@ -55,14 +55,14 @@ const CREATOR_ONLY: CreatorOnlyCase[] = [
     strangerStatus: 403,
   },
   {
-    // Another wallet may take over a stream only while it is not live (streams.service.ts).
+    // The creator is fixed at creation: nobody else may change it, live or not (decision 006).
     route: 'POST /api/streams',
     request: async () => ({
       method: 'POST',
       url: '/api/streams',
       payload: { mint, name: 'Takeover', symbol: 'TKO', is_currently_live: true, usd_market_cap: 0 },
     }),
-    strangerStatus: 409,
+    strangerStatus: 403,
   },
   {
     route: 'POST /api/live/token',

@@ -1,5 +1,5 @@
 import type { TStream, TStreamListQuery, TStreamUpsert } from '@mintcast/contracts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { createResponseCache } from './response-cache.ts';
 import { type StreamRow, toStream } from './stream-row.ts';
 import type { NewestCursor, StreamsRepository } from './streams.repository.ts';
@@ -111,8 +111,9 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
     },
 
     /**
-     * Upsert by the acting (signed-in) address. An existing stream keeps its symbol and image unless empty;
-     * another wallet may take over a stream only while it is not live.
+     * Upsert by the acting (signed-in) address. An existing stream keeps its symbol and image unless empty.
+     * Its creator is fixed by the first upsert (a placeholder from ensure-exists has none yet); nobody else
+     * may change it, live or not (decision 006).
      */
     async upsert(actor: string, input: TStreamUpsert): Promise<TStream> {
       const existing = await repo.findByMint(input.mint);
@@ -135,8 +136,8 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
         });
         return changed(row);
       }
-      if (existing.creator_address && existing.creator_address !== actor && existing.is_currently_live) {
-        throw conflict('This stream is live from another wallet');
+      if (existing.creator_address && existing.creator_address !== actor) {
+        throw forbidden('This stream belongs to another wallet');
       }
       const row = await repo.update(input.mint, {
         name: input.name,
