@@ -47,4 +47,17 @@ describe('share meta tags', () => {
     expect(html).toContain('&#60;script&#62;');
     expect(html).toContain('content="Live &#34;charts&#34;"');
   });
+
+  it("keeps `$'`, `` $` `` and `$&` in a stream's text as text (one head, every tag intact)", () => {
+    const page = '<html><head><title>Mintcast</title></head><body><div id="root"></div></body></html>';
+    const tricky = { ...stream, name: "A $' B $` C $& D", symbol: '$&', description: "$'$`$&" };
+    const html = withShareTags(page, tricky, 'https://m.example');
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>A $&#39; B $` C $&#38; D ($$&#38;) · Mintcast</title>');
+    expect(html).toContain('<meta property="og:description" content="$&#39;$`$&#38;" />');
+    expect(html.match(/<meta /g)).toHaveLength(10);
+    expect(html.endsWith('</head><body><div id="root"></div></body></html>')).toBe(true);
+  });
 });

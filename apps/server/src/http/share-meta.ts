@@ -44,11 +44,22 @@ export const streamShareTags = (stream: TStream, origin: string): string => {
     .join('\n    ');
 };
 
-/** index.html with the stream's share tags (and title) in its head. */
-export const withShareTags = (html: string, stream: TStream, origin: string): string =>
-  html
-    .replace(
-      /<title>[^<]*<\/title>/,
-      `<title>${escapeHtml(`${stream.name} ($${stream.symbol}) · Mintcast`)}</title>`,
-    )
-    .replace('</head>', `    ${streamShareTags(stream, origin)}\n  </head>`);
+/** `html` with the text between the first `start` and the next `end` (markers excluded) replaced by `text`. */
+const spliceBetween = (html: string, start: string, end: string, text: string): string => {
+  const from = html.indexOf(start);
+  const to = from < 0 ? -1 : html.indexOf(end, from + start.length);
+  if (to < 0) return html;
+  return html.slice(0, from + start.length) + text + html.slice(to);
+};
+
+/**
+ * index.html with the stream's share tags (and title) in its head. Built by slicing, never with a
+ * replacement-string `String.replace`: that would interpret `$'`, `` $` `` and `$&` in a stream's name.
+ */
+export const withShareTags = (html: string, stream: TStream, origin: string): string => {
+  const title = escapeHtml(`${stream.name} ($${stream.symbol}) · Mintcast`);
+  const titled = spliceBetween(html, '<title>', '</title>', title);
+  const headEnd = titled.indexOf('</head>');
+  if (headEnd < 0) return titled;
+  return `${titled.slice(0, headEnd)}    ${streamShareTags(stream, origin)}\n  ${titled.slice(headEnd)}`;
+};
