@@ -75,7 +75,9 @@ export const prepareEnvironment = async (opts: { apiOrigin: string }) => {
       env.LIVEKIT_API_SECRET = keys.apiSecret;
     }
     env.MEDIA_PORT = env.MEDIA_PORT || '7880';
-    env.LIVEKIT_URL = `ws://localhost:${env.MEDIA_PORT}`;
+    // Browsers reach the media server through the API server's origin (it proxies `/rtc`), so its HTTP port
+    // stays on loopback; only its UDP/TCP media ports face the network.
+    env.MEDIA_HOST = env.MEDIA_HOST || '127.0.0.1';
     env.MEDIA_WEBHOOK_URL = env.MEDIA_WEBHOOK_URL || `${opts.apiOrigin}/api/live/webhook`;
   }
   if (env.MINTCAST_OFFLINE === '1') {

@@ -8,7 +8,11 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: api, ws: true, changeOrigin: false } },
+    proxy: {
+      '/api': { target: api, ws: true, changeOrigin: false },
+      // Live video signalling: the API server passes it on to the embedded media server.
+      '/rtc': { target: api, ws: true, changeOrigin: false },
+    },
   },
   build: { target: 'es2022', sourcemap: true, manifest: true },
 });

@@ -28,14 +28,16 @@ export interface StartAppOptions {
   streams?: StreamSeed[];
   /** Extra environment for the server (e.g. MARKET_DATA_URL of a stand-in). */
   env?: Record<string, string>;
-  /** Also start the embedded media server (apps/media) and point the app at it. */
+  /** Also start the embedded media server (apps/media); browsers reach it through the app's origin. */
   media?: boolean;
+  /** Address the app listens on and is reached by (default 127.0.0.1). */
+  host?: string;
 }
 
 export interface RunningApp {
   /** Origin of the app, e.g. http://127.0.0.1:41234 (also its PUBLIC_ORIGIN). */
   url: string;
-  /** ws:// URL of the media server when started with `media: true`. */
+  /** ws:// URL of the media server itself (on loopback) when started with `media: true`. */
   mediaUrl: string | undefined;
   dataDir: string;
   /** Everything the server processes printed, for failure diagnostics. */
@@ -109,7 +111,8 @@ export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> 
   if (existsSync(template)) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
   if (opts.streams?.length) await runSeed(dataDir, opts.streams);
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const host = opts.host ?? '127.0.0.1';
+  const url = `http://${host}:${port}`;
   let output = '';
   const capture = (child: ChildProcess, name: string) => {
     child.stdout?.on('data', (d) => {
@@ -125,13 +128,14 @@ export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> 
     ...(process.env as Record<string, string>),
     NODE_ENV: 'production',
     PORT: String(port),
-    HOST: '127.0.0.1',
+    HOST: host,
     DATA_DIR: dataDir,
     PUBLIC_ORIGIN: url,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     MARKET_DATA_URL: 'http://127.0.0.1:9',
     MARKET_REFRESH_INTERVAL_MS: '0',
+    MEDIA_PORT: '9', // no media server unless `media: true` (never someone's `npm start` on 7880)
   };
   let mediaUrl: string | undefined;
   try {
@@ -140,10 +144,17 @@ export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> 
       const apiKey = `e2e-${randomBytes(4).toString('hex')}`;
       const apiSecret = randomBytes(32).toString('hex');
       mediaUrl = `ws://127.0.0.1:${mediaPort}`;
-      Object.assign(env, { LIVEKIT_URL: mediaUrl, LIVEKIT_API_KEY: apiKey, LIVEKIT_API_SECRET: apiSecret });
+      // As `npm start` runs it: no LIVEKIT_URL, so the app proxies `/rtc` to the media server on loopback.
+      Object.assign(env, {
+        LIVEKIT_URL: '',
+        LIVEKIT_API_KEY: apiKey,
+        LIVEKIT_API_SECRET: apiSecret,
+        MEDIA_HOST: '127.0.0.1',
+        MEDIA_PORT: String(mediaPort),
+      });
       const media = spawn(tsxBin, [path.join(repoRoot, 'apps/media/src/main.ts')], {
         cwd: repoRoot,
-        env: { ...env, MEDIA_PORT: String(mediaPort), MEDIA_WEBHOOK_URL: `${url}/api/live/webhook` },
+        env: { ...env, MEDIA_WEBHOOK_URL: `${url}/api/live/webhook` },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });

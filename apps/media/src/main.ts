@@ -58,7 +58,8 @@ if ((min === undefined) !== (max === undefined))
 
 const server = await startMediaServer({
   port: intEnv('MEDIA_PORT', 7880) as number,
-  host: env.MEDIA_HOST,
+  // The API server proxies `/rtc` to this port, so by default it listens on loopback only.
+  host: env.MEDIA_HOST || '127.0.0.1',
   keys: { [apiKey]: apiSecret },
   webhookUrl: env.MEDIA_WEBHOOK_URL || undefined,
   udpPortRange: min !== undefined && max !== undefined ? { min, max } : undefined,

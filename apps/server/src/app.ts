@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { AppConfig } from './env.ts';
 import { featurePlugins } from './features.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installMediaProxy } from './http/media-proxy.ts';
 import { streamPageMint, withShareTags } from './http/share-meta.ts';
 import { serveSpa } from './http/spa.ts';
 import { createStreamsRepository } from './streams/streams.repository.ts';
@@ -70,6 +71,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
 
   await app.register(streamsRoutes, { streams });
   for (const plugin of featurePlugins) await app.register(plugin, { ctx });
+  if (config.livekit.proxyTarget) installMediaProxy(app, config.livekit.proxyTarget);
 
   const spa = await serveSpa(app, config.webDist);
   const indexHtml = spa ? readFileSync(path.join(config.webDist, 'index.html'), 'utf8') : '';

@@ -15,10 +15,12 @@ const ZEnv = z.object({
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
   ALLOWED_ORIGINS: z.string().default(''),
   MARKET_DATA_URL: z.string().url().default('https://api.dexscreener.com'),
-  LIVEKIT_URL: z.string().default('ws://localhost:7880'),
+  /** An external LiveKit (Cloud or a cluster); empty = the embedded media server behind this origin. */
+  LIVEKIT_URL: z.string().default(''),
   LIVEKIT_API_KEY: z.string().default(''),
   LIVEKIT_API_SECRET: z.string().default(''),
   MEDIA_PORT: z.coerce.number().int().min(0).max(65535).default(7880),
+  MEDIA_HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(''),
   /** Market-cap refresh period of live/recently viewed streams; 0 turns the job off. */
@@ -39,7 +41,7 @@ export interface AppConfig {
   /** Origins allowed to open the realtime WebSocket and call the API from a browser. */
   allowedOrigins: string[];
   marketDataUrl: string;
-  livekit: { url: string; apiKey: string; apiSecret: string };
+  livekit: LivekitConfig;
   logLevel: Env['LOG_LEVEL'];
   /** Folder of the built SPA; empty means "do not serve the web app". */
   webDist: string;
@@ -48,6 +50,37 @@ export interface AppConfig {
   /** Host absence allowed before a live stream goes offline (ms). */
   liveHostGraceMs: number;
 }
+
+export interface LivekitConfig {
+  /** The URL browsers connect to (handed out by /api/config and with every media token). */
+  url: string;
+  /** Where this server calls the RoomService (Twirp); defaults to `url`. */
+  apiUrl?: string;
+  /** The embedded media server's HTTP origin that `/rtc…` on this origin is proxied to; unset = no proxy. */
+  proxyTarget?: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+/**
+ * An external LiveKit URL is handed out unchanged. The embedded media server is reached through the site's own
+ * origin (`/rtc` is proxied), so browsers get PUBLIC_ORIGIN as a WebSocket URL: `wss://` for an https site.
+ */
+export const livekitConfig = (
+  e: Pick<Env, 'LIVEKIT_URL' | 'LIVEKIT_API_KEY' | 'LIVEKIT_API_SECRET' | 'MEDIA_HOST' | 'MEDIA_PORT'>,
+  publicOrigin: string,
+): LivekitConfig => {
+  const keys = { apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET };
+  if (e.LIVEKIT_URL) return { url: e.LIVEKIT_URL, ...keys };
+  const host =
+    e.MEDIA_HOST === '0.0.0.0' || e.MEDIA_HOST === ''
+      ? '127.0.0.1'
+      : e.MEDIA_HOST === '::'
+        ? '::1'
+        : e.MEDIA_HOST;
+  const internal = `http://${host.includes(':') ? `[${host}]` : host}:${e.MEDIA_PORT}`;
+  return { url: publicOrigin.replace(/^http/, 'ws'), apiUrl: internal, proxyTarget: internal, ...keys };
+};
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -72,7 +105,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     publicOrigin,
     allowedOrigins: [publicOrigin, ...extra],
     marketDataUrl: e.MARKET_DATA_URL.replace(/\/+$/, ''),
-    livekit: { url: e.LIVEKIT_URL, apiKey: e.LIVEKIT_API_KEY, apiSecret: e.LIVEKIT_API_SECRET },
+    livekit: livekitConfig(e, publicOrigin),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : path.resolve(repoRoot, 'apps/web/dist'),
     marketRefreshIntervalMs: e.MARKET_REFRESH_INTERVAL_MS,

@@ -2,6 +2,8 @@ import { AccessToken, RoomServiceClient, type VideoGrant, WebhookReceiver } from
 
 export interface MediaConfig {
   url: string;
+  /** Where the RoomService is called; defaults to `url`. */
+  apiUrl?: string;
   apiKey: string;
   apiSecret: string;
 }
@@ -22,7 +24,7 @@ const httpUrl = (wsUrl: string): string => wsUrl.replace(/^ws(s?):\/\//i, 'http$
  * rooms, and webhook verification. Everything else in the live feature goes through this.
  */
 export const createMediaGateway = (config: MediaConfig) => {
-  const rooms = new RoomServiceClient(httpUrl(config.url), config.apiKey, config.apiSecret);
+  const rooms = new RoomServiceClient(httpUrl(config.apiUrl ?? config.url), config.apiKey, config.apiSecret);
   const receiver = new WebhookReceiver(config.apiKey, config.apiSecret);
 
   return {

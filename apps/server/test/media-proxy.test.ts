@@ -1,0 +1,123 @@
+import { SignalResponse } from '@livekit/protocol';
+import { type MediaServer, startMediaServer } from '@mintcast/media';
+import { AccessToken } from 'livekit-server-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { livekitConfig } from '../src/env.ts';
+import { connectRealtime } from './support/multi-instance.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { testConfig } from './support/test-config.ts';
+
+const { apiKey, apiSecret } = testConfig().livekit;
+let media: MediaServer;
+let t: TestApp;
+let origin: string;
+
+beforeAll(async () => {
+  media = await startMediaServer({
+    port: 0,
+    host: '127.0.0.1',
+    keys: { [apiKey]: apiSecret },
+    logLevel: 'silent',
+  });
+  const internal = media.url.replace(/^ws/, 'http');
+  t = await createTestApp({
+    livekit: { url: 'ws://localhost:3000', apiUrl: internal, proxyTarget: internal, apiKey, apiSecret },
+  });
+  origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t?.close();
+  await media?.close();
+});
+
+const viewerToken = () => {
+  const at = new AccessToken(apiKey, apiSecret, { identity: 'viewer-1', ttl: 60 });
+  at.addGrant({ room: 'stream-proxy', roomJoin: true, canSubscribe: true, canPublish: false });
+  return at.toJwt();
+};
+
+/** Open a WebSocket on this origin; resolves with the first frame, or rejects with the refused status. */
+const firstFrame = (path: string) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}${path}`);
+    ws.once('message', (data) => {
+      resolve(data as Buffer);
+      ws.close();
+    });
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+
+describe('the embedded media server through the site origin', () => {
+  it('passes /rtc/validate through with the media server’s status and text', async () => {
+    const ok = await fetch(`${origin}/rtc/validate?access_token=${await viewerToken()}`);
+    expect([ok.status, await ok.text()]).toEqual([200, 'success']);
+    const bad = await fetch(`${origin}/rtc/validate?access_token=nonsense`);
+    expect(bad.status).toBe(401);
+    const v1 = await fetch(`${origin}/rtc/v1/validate?access_token=${await viewerToken()}`);
+    expect([v1.status, await v1.text()]).toEqual([404, 'not found']);
+  });
+
+  it('upgrades /rtc to the media server’s signal socket: the first frame is its JoinResponse', async () => {
+    const frame = await firstFrame(`/rtc?access_token=${await viewerToken()}&auto_subscribe=1&protocol=16`);
+    const msg = SignalResponse.fromBinary(new Uint8Array(frame));
+    expect(msg.message.case).toBe('join');
+    if (msg.message.case === 'join') expect(msg.message.value.participant?.identity).toBe('viewer-1');
+  });
+
+  it('refuses /rtc/v1 and a bad token with the media server’s status, not an open-then-closed socket', async () => {
+    // livekit-client falls back from /rtc/v1 to /rtc only on a refused upgrade.
+    await expect(firstFrame(`/rtc/v1?access_token=${await viewerToken()}`)).rejects.toThrow('status 404');
+    await expect(firstFrame('/rtc?access_token=nonsense')).rejects.toThrow('status 401');
+  });
+
+  it('leaves the realtime socket and the API to the app', async () => {
+    const rt = await connectRealtime(`${origin.replace(/^http/, 'ws')}/api/realtime`, {
+      origin: 'http://localhost:3000',
+    });
+    rt.ws.close();
+    expect((await fetch(`${origin}/api/health`)).status).toBe(200);
+  });
+
+  it('answers 502 with an error body when the media server is down', async () => {
+    const dead = await createTestApp(
+      { livekit: { url: 'ws://x', proxyTarget: 'http://127.0.0.1:9', apiKey, apiSecret } },
+      { database: t.database },
+    );
+    try {
+      const res = await fetch(`${await dead.app.listen({ port: 0, host: '127.0.0.1' })}/rtc/validate`);
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({
+        error: { code: 'media_unavailable', message: 'The media server is not reachable' },
+      });
+    } finally {
+      await dead.close();
+    }
+  });
+});
+
+describe('the LiveKit URL handed to browsers', () => {
+  const env = { LIVEKIT_API_KEY: 'k', LIVEKIT_API_SECRET: 's', MEDIA_HOST: '127.0.0.1', MEDIA_PORT: 7880 };
+
+  it('is the site origin as a WebSocket URL with the embedded media server (wss for https)', () => {
+    expect(livekitConfig({ ...env, LIVEKIT_URL: '' }, 'https://watch.example.org')).toMatchObject({
+      url: 'wss://watch.example.org',
+      apiUrl: 'http://127.0.0.1:7880',
+      proxyTarget: 'http://127.0.0.1:7880',
+    });
+    expect(livekitConfig({ ...env, LIVEKIT_URL: '' }, 'http://192.168.1.20:3000').url).toBe(
+      'ws://192.168.1.20:3000',
+    );
+  });
+
+  it('is an external LIVEKIT_URL unchanged, with nothing proxied', () => {
+    const c = livekitConfig({ ...env, LIVEKIT_URL: 'wss://demo.livekit.cloud' }, 'https://watch.example.org');
+    expect(c).toEqual({ url: 'wss://demo.livekit.cloud', apiKey: 'k', apiSecret: 's' });
+  });
+
+  it('is what /api/config says', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.json().livekitUrl).toBe('ws://localhost:3000');
+  });
+});
