@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { ZAddress } from './address.ts';
 import { CHAT_HISTORY_DEFAULT_LIMIT, CHAT_HISTORY_MAX_LIMIT, CHAT_MESSAGE_MAX_LENGTH } from './constants.ts';
+import { CONTROL_CHARS_MESSAGE, isPlainText, ZQueryInt } from './text.ts';
+
+/** Largest value of the `bigint` id column (2^63 − 1). */
+const MAX_MESSAGE_ID = '9223372036854775807';
+
+/** Order of message ids (decimal bigint text): shorter is smaller, then lexicographic. */
+export const compareMessageIds = (a: string, b: string): number =>
+  a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
 
 /** A message id: a bigint identity, sent as decimal text so it never loses precision in JSON. */
-export const ZChatMessageId = z.string().regex(/^[1-9][0-9]{0,18}$/, 'Invalid message id');
+export const ZChatMessageId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,18}$/, 'Invalid message id')
+  .refine((v) => compareMessageIds(v, MAX_MESSAGE_ID) <= 0, 'Invalid message id');
 
 /** Chat message (spec §3, table messages). Author fields come from the server-side profile. */
 export const ZChatMessage = z.object({
@@ -19,7 +30,7 @@ export type TChatMessage = z.infer<typeof ZChatMessage>;
 
 /** `GET /api/streams/{mint}/messages?limit&before` — `before` is a message id (older page). */
 export const ZChatHistoryQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_MAX_LIMIT).default(CHAT_HISTORY_DEFAULT_LIMIT),
+  limit: ZQueryInt(1, CHAT_HISTORY_MAX_LIMIT, CHAT_HISTORY_DEFAULT_LIMIT),
   before: ZChatMessageId.optional(),
 });
 export type TChatHistoryQuery = z.infer<typeof ZChatHistoryQuery>;
@@ -37,7 +48,8 @@ export const ZPostChatMessage = z.object({
     .string()
     .trim()
     .min(1, 'Message cannot be empty')
-    .max(CHAT_MESSAGE_MAX_LENGTH, `Message cannot be longer than ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+    .max(CHAT_MESSAGE_MAX_LENGTH, `Message cannot be longer than ${CHAT_MESSAGE_MAX_LENGTH} characters`)
+    .refine((v) => isPlainText(v, { multiline: true }), CONTROL_CHARS_MESSAGE),
 });
 export type TPostChatMessage = z.infer<typeof ZPostChatMessage>;
 
@@ -64,10 +76,6 @@ export type TChatMute = z.infer<typeof ZChatMute>;
 
 /** Error codes of the chat endpoints the web app reacts to. */
 export const CHAT_ERROR_CODES = { muted: 'muted', rateLimited: 'rate_limited' } as const;
-
-/** Order of message ids (decimal bigint text): shorter is smaller, then lexicographic. */
-export const compareMessageIds = (a: string, b: string): number =>
-  a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
 
 /**
  * Merge messages into a list kept oldest → newest: duplicates (same id) collapse to one, order is by id

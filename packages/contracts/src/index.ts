@@ -9,4 +9,5 @@ export * from './live.ts';
 export * from './profiles.ts';
 export * from './realtime.ts';
 export * from './streams.ts';
+export * from './text.ts';
 export * from './tokens.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canonicalAddress, isTokenAddress } from './address.ts';
+import { CONTROL_CHARS_MESSAGE, isPlainText } from './text.ts';
 
 /** Participant role carried in the LiveKit token metadata; the player finds the host by it (spec §2). */
 export const LIVE_HOST_ROLE = 'host';
@@ -38,7 +39,12 @@ export const ZRoomName = z
 /** Body of `POST /api/live/token` (spec §7). */
 export const ZLiveTokenRequest = z.object({
   roomName: ZRoomName,
-  participantName: z.string().trim().min(1).max(64),
+  participantName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .refine((v) => isPlainText(v), CONTROL_CHARS_MESSAGE),
   isHost: z.boolean(),
 });
 export type TLiveTokenRequest = z.input<typeof ZLiveTokenRequest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZStream, ZStreamCounts } from './streams.ts';
+import { CONTROL_CHARS_MESSAGE, isPlainText } from './text.ts';
 
 export const USERNAME_RE = /^[a-z0-9_]{3,20}$/;
 export const USERNAME_RULE_MESSAGE = 'Username must be 3–20 characters: a–z, 0–9 or _';
@@ -25,6 +26,7 @@ export const ZProfileUpdate = z.object({
     .string()
     .trim()
     .max(2048)
+    .refine((v) => isPlainText(v), CONTROL_CHARS_MESSAGE)
     .transform((v) => v || null)
     .pipe(
       z

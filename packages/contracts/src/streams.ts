@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ZAddress } from './address.ts';
 import { STREAM_LIST_DEFAULT_LIMIT, STREAM_LIST_MAX_LIMIT } from './constants.ts';
+import { CONTROL_CHARS_MESSAGE, isPlainText, ZPlainText, ZQueryInt } from './text.ts';
 
 // zod/mini (the tree-shakable build of zod): these schemas are parsed on the home route, whose first
 // download has a 150 KB budget. Mini schemas compose with the classic ones used elsewhere.
@@ -8,9 +9,12 @@ import { STREAM_LIST_DEFAULT_LIMIT, STREAM_LIST_MAX_LIMIT } from './constants.ts
 const isHttpUrl = (v: string) => /^https?:\/\//i.test(v) && URL.canParse(v);
 
 /** Optional link: only http(s) URLs are kept. */
-export const ZHttpUrl = z
-  .string()
-  .check(z.trim(), z.maxLength(2048), z.refine(isHttpUrl, 'Only http(s) links are allowed'));
+export const ZHttpUrl = z.string().check(
+  z.trim(),
+  z.maxLength(2048),
+  z.refine((v) => isPlainText(v), CONTROL_CHARS_MESSAGE),
+  z.refine(isHttpUrl, 'Only http(s) links are allowed'),
+);
 
 const int = () => z.number().check(z.refine(Number.isInteger, 'Expected an integer'));
 
@@ -44,17 +48,10 @@ const ZBoolParam = z.pipe(
   z.transform((v) => v === 'true'),
 );
 
-const ZLimit = (fallback: number) =>
-  z._default(
-    z.coerce
-      .number()
-      .check(z.refine(Number.isInteger, 'Expected an integer'), z.gte(1), z.lte(STREAM_LIST_MAX_LIMIT)),
-    fallback,
-  );
-
 export const ZStreamListQuery = z.object({
-  limit: ZLimit(STREAM_LIST_DEFAULT_LIMIT),
-  cursor: z.optional(z.string().check(z.maxLength(512))),
+  limit: ZQueryInt(1, STREAM_LIST_MAX_LIMIT, STREAM_LIST_DEFAULT_LIMIT),
+  // Cursors are base64url text made by the server; anything else is not one.
+  cursor: z.optional(z.string().check(z.maxLength(512), z.regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor'))),
   live: z.optional(ZBoolParam),
   sort: z._default(ZStreamSort, 'newest'),
 });
@@ -67,8 +64,8 @@ export const ZStreamPage = z.object({
 export type TStreamPage = z.infer<typeof ZStreamPage>;
 
 export const ZStreamSearchQuery = z.object({
-  q: z.string().check(z.trim(), z.minLength(1, 'Search text is required'), z.maxLength(100)),
-  limit: ZLimit(STREAM_LIST_MAX_LIMIT),
+  q: ZPlainText({ min: 1, max: 100, minMessage: 'Search text is required' }),
+  limit: ZQueryInt(1, STREAM_LIST_MAX_LIMIT, STREAM_LIST_MAX_LIMIT),
 });
 export type TStreamSearchQuery = z.infer<typeof ZStreamSearchQuery>;
 
@@ -88,9 +85,9 @@ export const ZMintParams = z.object({ mint: ZAddress });
 /** Upsert body (spec §7). The creator is never taken from here: it is the signed-in address. */
 export const ZStreamUpsert = z.object({
   mint: ZAddress,
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  symbol: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
-  description: z._default(z.string().check(z.trim(), z.maxLength(1000)), ''),
+  name: ZPlainText({ min: 1, max: 100 }),
+  symbol: ZPlainText({ min: 1, max: 32 }),
+  description: z._default(ZPlainText({ max: 1000, multiline: true }), ''),
   image_uri: z.optional(z.union([ZHttpUrl, z.literal('')])),
   website: z.optional(z.nullable(ZHttpUrl)),
   twitter: z.optional(z.nullable(ZHttpUrl)),

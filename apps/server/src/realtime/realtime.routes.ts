@@ -5,7 +5,7 @@ import {
   ZRealtimeClientMessage,
 } from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../http/errors.ts';
+import { AppError, forbidden } from '../http/errors.ts';
 import type { Hub } from './hub.ts';
 import type { Presence } from './presence.ts';
 
@@ -21,18 +21,24 @@ export const realtimeRoutes = async (
   const { hub, presence } = opts;
   const allowed = new Set(opts.allowedOrigins);
 
-  app.get(
-    REALTIME_PATH,
-    {
-      websocket: true,
-      // Browsers always send Origin on a WebSocket handshake; refusing foreign ones stops other sites from
-      // opening sockets in a visitor's name. Non-browser clients (no Origin) are allowed.
-      preValidation: async (request) => {
-        const origin = request.headers.origin;
-        if (origin !== undefined && !allowed.has(origin)) throw forbidden('Origin not allowed');
-      },
+  app.route({
+    method: 'GET',
+    url: REALTIME_PATH,
+    // Browsers always send Origin on a WebSocket handshake; refusing foreign ones stops other sites from
+    // opening sockets in a visitor's name. Non-browser clients (no Origin) are allowed.
+    preValidation: async (request) => {
+      const origin = request.headers.origin;
+      if (origin !== undefined && !allowed.has(origin)) throw forbidden('Origin not allowed');
     },
-    (socket) => {
+    // A plain GET (no Upgrade) gets the API's error shape instead of @fastify/websocket's empty 404.
+    handler: async () => {
+      throw new AppError(
+        426,
+        'upgrade_required',
+        `${REALTIME_PATH} is a WebSocket: connect with Upgrade: websocket`,
+      );
+    },
+    wsHandler: (socket) => {
       const client = hub.attach(socket);
       let tokens = FRAME_BURST;
       let at = Date.now();
@@ -91,5 +97,5 @@ export const realtimeRoutes = async (
         }
       });
     },
-  );
+  });
 };

@@ -1,4 +1,10 @@
-import type { TStream, TStreamListQuery, TStreamUpsert } from '@mintcast/contracts';
+import {
+  isBoundedIsoDate,
+  isTokenAddress,
+  type TStream,
+  type TStreamListQuery,
+  type TStreamUpsert,
+} from '@mintcast/contracts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { createResponseCache } from './response-cache.ts';
 import { type StreamRow, toStream } from './stream-row.ts';
@@ -41,9 +47,10 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
     if (query.cursor) {
       const c = decodeCursor(query.cursor);
       if (query.sort === 'newest') {
+        // A cursor is client-held text: its fields are checked as strictly as any other input.
         if (typeof c.live !== 'boolean' || typeof c.createdAt !== 'string' || typeof c.mint !== 'string')
           throw badRequest('Invalid cursor');
-        if (Number.isNaN(Date.parse(c.createdAt))) throw badRequest('Invalid cursor');
+        if (!isBoundedIsoDate(c.createdAt) || !isTokenAddress(c.mint)) throw badRequest('Invalid cursor');
         after = { live: c.live, createdAt: c.createdAt, mint: c.mint };
       } else {
         if (typeof c.offset !== 'number' || !Number.isInteger(c.offset) || c.offset < 0 || c.offset > 10_000)
