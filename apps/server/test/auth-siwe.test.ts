@@ -1,4 +1,4 @@
-import { ZAuthSession } from '@mintcast/contracts';
+import { SIWE_STATEMENT, ZAuthSession } from '@mintcast/contracts';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +132,26 @@ describe(`SIWE verification (${databaseKind()})`, () => {
     await expectRejected(longUri, a, 'uri is too long');
     const huge = await buildSiweMessage(t.app, a.address, { requestId: 'r'.repeat(3000) });
     await expectRejected(huge, a, 'message is too long');
+  });
+
+  it('refuses control characters in every field (NUL in the statement, escapes in request id and resources)', async () => {
+    const a = account();
+    const good = await buildSiweMessage(t.app, a.address, {
+      requestId: 'req-1',
+      resources: ['https://example.com/r'],
+    });
+    const bad = [
+      good.replace(SIWE_STATEMENT, 'Sign in\u0000 to Mintcast'),
+      good.replace('Request ID: req-1', 'Request ID: req\u001b[2J-1'),
+      good.replace('- https://example.com/r', '- https://example.com/r\u0007'),
+      good.replace('\nURI:', '\r\nURI:'),
+    ];
+    for (const message of bad) {
+      expect(message).not.toBe(good);
+      await expectRejected(message, a, 'control characters are not allowed');
+    }
+    // The same message without them still signs in (the nonce was not spent by the refusals).
+    expect((await verify(good, await a.signMessage({ message: good }))).statusCode).toBe(200);
   });
 
   it('rejects a signature that is not 65 bytes of hex with a 400', async () => {

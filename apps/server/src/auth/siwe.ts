@@ -1,4 +1,4 @@
-import { BSC_CHAIN_ID, SIWE_LIMITS } from '@mintcast/contracts';
+import { BSC_CHAIN_ID, isPlainText, SIWE_LIMITS } from '@mintcast/contracts';
 import { type Hex, verifyMessage } from 'viem';
 import { createSiweMessage, parseSiweMessage, type SiweMessage } from 'viem/siwe';
 import { unauthorized } from '../http/errors.ts';
@@ -21,6 +21,8 @@ type ParsedSiwe = SiweMessage & { issuedAt: Date };
 
 const parseStrict = (text: string): ParsedSiwe => {
   if (text.length > SIWE_LIMITS.message) throw reject('message is too long');
+  // Lines are separated by \n; any other control character (NUL, CR, tab, escapes…) in any field is refused.
+  if (text.split('\n').some((line) => !isPlainText(line))) throw reject('control characters are not allowed');
   const fields = parseSiweMessage(text);
   const { address, chainId, domain, nonce, uri, version, issuedAt } = fields;
   if (!address || !chainId || !domain || !nonce || !uri || !version || !issuedAt)
