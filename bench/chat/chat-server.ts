@@ -40,7 +40,12 @@ const config = loadConfig({
   WEB_DIST: '/nonexistent',
   DATA_DIR: '.data/bench-chat',
 });
-const app = await buildApp({ config, database, rateLimitPerMinute: 1_000_000_000 });
+const app = await buildApp({
+  config,
+  database,
+  rateLimitPerMinute: 1_000_000_000,
+  nonceLimitPerMinute: 1_000_000_000,
+});
 await app.ready();
 const tokens: string[] = [];
 for (let i = 0; i < posters; i++) tokens.push((await signIn(app)).accessToken);

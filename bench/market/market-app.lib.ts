@@ -19,7 +19,12 @@ export const startMarketApp = async (opts: { upstreamLatencyMs?: number } = {}) 
     MARKET_DATA_URL: standin.url,
     MARKET_REFRESH_INTERVAL_MS: '0',
   });
-  const app = await buildApp({ config, database, rateLimitPerMinute: 1_000_000_000 });
+  const app = await buildApp({
+    config,
+    database,
+    rateLimitPerMinute: 1_000_000_000,
+    nonceLimitPerMinute: 1_000_000_000,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -26,7 +26,12 @@ await sql`
   FROM generate_series(1, ${rows}) AS i`.execute(database.db);
 await sql`ANALYZE streams`.execute(database.db);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
-const app = await buildApp({ config, database, rateLimitPerMinute: 1_000_000_000 });
+const app = await buildApp({
+  config,
+  database,
+  rateLimitPerMinute: 1_000_000_000,
+  nonceLimitPerMinute: 1_000_000_000,
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`READY ${typeof address === 'object' && address ? address.port : 0}`);

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { AppContext } from './app-context.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import type { AppConfig } from './env.ts';
+import type { AppConfig, TrustProxy } from './env.ts';
 import { featurePlugins } from './features.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installMediaProxy } from './http/media-proxy.ts';
@@ -22,17 +22,25 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Requests per minute per client IP across the API; tests and benchmarks raise it. */
   rateLimitPerMinute?: number;
+  /** Sign-in nonces per minute per client address (each is a database row); tests raise it. */
+  nonceLimitPerMinute?: number;
 }
 
 /** Assemble the Fastify app: error handling, API routes, then the SPA. */
 export type App = FastifyInstance & { ctx: AppContext };
+
+/** Fastify counts hops at run time but types only a function for it: trust the first `n` hops. */
+const fastifyTrustProxy = (trust: TrustProxy) => {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+};
 
 export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   const { config, database } = opts;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 100 * 1024,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
   });
@@ -53,7 +61,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   const streams = createStreamsService(createStreamsRepository(database.db));
   const ctx: AppContext = { config, database, streams };
 
-  await app.register(authPlugin, { ctx });
+  await app.register(authPlugin, { ctx, nonceLimitPerMinute: opts.nonceLimitPerMinute ?? 60 });
 
   app.get('/api/health', async (_req, reply) => {
     await sql`select 1`.execute(database.db);

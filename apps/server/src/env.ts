@@ -27,6 +27,14 @@ const ZEnv = z.object({
   MARKET_REFRESH_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** How long a host may be away from the room before the stream is marked offline. */
   LIVE_HOST_GRACE_MS: z.coerce.number().int().min(0).default(HOST_GRACE_DEFAULT_MS),
+  /** Reverse proxies whose X-Forwarded-For is believed: empty (none), a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine(
+      (v) => !/^(true|\*)$/i.test(v.trim()),
+      'trusting every sender would let any client pick its own address; give a hop count or proxy addresses',
+    ),
 });
 export type Env = z.infer<typeof ZEnv>;
 
@@ -49,7 +57,25 @@ export interface AppConfig {
   marketRefreshIntervalMs: number;
   /** Host absence allowed before a live stream goes offline (ms). */
   liveHostGraceMs: number;
+  /**
+   * Which senders' X-Forwarded-For decides a client's address (per-IP limits): false = none (the socket
+   * address counts), a hop count, or proxy addresses/CIDRs. Never "everyone": a client could pick its address.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string[];
+
+/** TRUST_PROXY → Fastify's trustProxy: '' = off, '1' = one hop, '10.0.0.2,127.0.0.1/8' = those proxies. */
+export const parseTrustProxy = (text: string): TrustProxy => {
+  const v = text.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^[0-9]+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+};
 
 export interface LivekitConfig {
   /** The URL browsers connect to (handed out by /api/config and with every media token). */
@@ -110,5 +136,6 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : path.resolve(repoRoot, 'apps/web/dist'),
     marketRefreshIntervalMs: e.MARKET_REFRESH_INTERVAL_MS,
     liveHostGraceMs: e.LIVE_HOST_GRACE_MS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 };

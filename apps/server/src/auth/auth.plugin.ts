@@ -38,7 +38,7 @@ const bearerToken = (request: FastifyRequest): string | null => {
  * Sign-in sessions: SIWE → ES256 access JWT + rotating refresh token, and the two preHandlers every route uses
  * to learn who is calling. The session address is the only identity a route may act for.
  */
-export const authPlugin = fp(async (app, opts: { ctx: AppContext }) => {
+export const authPlugin = fp(async (app, opts: { ctx: AppContext; nonceLimitPerMinute: number }) => {
   const { config, database } = opts.ctx;
   const keys = await createKeyStore(config.dataDir);
   const auth = createAuthService(createAuthRepository(database.db), keys, {
@@ -76,5 +76,5 @@ export const authPlugin = fp(async (app, opts: { ctx: AppContext }) => {
     }
   });
 
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { auth, nonceLimitPerMinute: opts.nonceLimitPerMinute });
 });

@@ -4,11 +4,18 @@ import type { Hex } from 'viem';
 import type { AuthService } from './auth.service.ts';
 
 /** HTTP only for `/api/auth/*`; the rules are in the service. */
-export const authRoutes = async (app: FastifyInstance, opts: { auth: AuthService }) => {
+export const authRoutes = async (
+  app: FastifyInstance,
+  opts: { auth: AuthService; nonceLimitPerMinute: number },
+) => {
   const { auth } = opts;
   const noStore = { 'cache-control': 'no-store' };
 
-  app.get('/api/auth/nonce', async (_request, reply) => reply.headers(noStore).send(await auth.issueNonce()));
+  // Every nonce is a row until it is pruned, so it has its own, tighter per-address limit than the API's.
+  const nonceLimit = { rateLimit: { max: opts.nonceLimitPerMinute, timeWindow: '1 minute' } };
+  app.get('/api/auth/nonce', { config: nonceLimit }, async (_request, reply) =>
+    reply.headers(noStore).send(await auth.issueNonce()),
+  );
 
   app.post('/api/auth/verify', async (request, reply) => {
     const { message, signature } = ZSiweVerifyBody.parse(request.body);

@@ -13,13 +13,14 @@ export interface TestApp {
 /** A real app on a real (fresh) database, driven with `app.inject` or on an ephemeral port. */
 export const createTestApp = async (
   overrides: Partial<AppConfig> = {},
-  opts: { rateLimitPerMinute?: number; database?: DatabaseHandle } = {},
+  opts: { rateLimitPerMinute?: number; nonceLimitPerMinute?: number; database?: DatabaseHandle } = {},
 ): Promise<TestApp> => {
   const database = opts.database ?? (await openTestDatabase());
   const app = await buildApp({
     config: testConfig(overrides),
     database,
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 1_000_000,
+    nonceLimitPerMinute: opts.nonceLimitPerMinute ?? 1_000_000,
   });
   await app.ready();
   return {

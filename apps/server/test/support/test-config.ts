@@ -20,5 +20,6 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   webDist: '/nonexistent',
   marketRefreshIntervalMs: 0, // the refresh job has its own tests
   liveHostGraceMs: HOST_GRACE_DEFAULT_MS,
+  trustProxy: false,
   ...overrides,
 });
