@@ -1,6 +1,7 @@
 /**
- * `npm test`: every test — Vitest (unit + server on PGlite + media conformance), then the web build and the
- * Playwright end-to-end suite — and one closing line `N passed, M failed`.
+ * `npm test`: every check CI runs — `npm run typecheck` and `npm run lint` (one pass or failure each), Vitest
+ * (unit + server on PGlite + media conformance), then the web build and the Playwright end-to-end suite — and
+ * one closing line `N passed, M failed`.
  * `--server-db-only`: just the server's database tests (CI runs them again with TEST_DATABASE_URL set).
  * Counts are also written to .artifacts/test-counts-<suite>.json for .ci/run to add up.
  */
@@ -79,9 +80,18 @@ const playwright = () => {
   if (code !== 0 && (s.unexpected ?? 0) === 0) add({ passed: 0, failed: 1, skipped: 0 });
 };
 
+/** A whole-repo check (type-check, lint): one pass or one failure in the closing line. */
+const check = (label: string, script: string) => {
+  const code = run('npm', ['run', '--silent', script]);
+  add({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 });
+  if (code !== 0) console.error(`[test] ${label} failed (npm run ${script}, exit ${code})`);
+};
+
 if (serverDbOnly) {
   vitest('server-db', ['--project', 'server']);
 } else {
+  check('type-check', 'typecheck');
+  check('lint', 'lint');
   vitest('all', []);
   playwright();
 }

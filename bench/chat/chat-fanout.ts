@@ -223,14 +223,14 @@ const run = async (label: string, entry: string, opts: { subscribe: boolean; pos
       ['post→receive p50 / p99', `${ms(result.p50)} / ${ms(result.p99)}`],
       [
         'p99 per 5 s of posting',
-        windows
+        `${windows
           .map((w) =>
             quantile(
               w.sort((a, b) => a - b),
               0.99,
             ).toFixed(0),
           )
-          .join(' ') + ' ms',
+          .join(' ')} ms`,
       ],
       ['deliveries/s (posting window)', perSec(result.deliveriesPerSec)],
       ['server RSS over time', samples.join(' → ')],

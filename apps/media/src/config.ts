@@ -23,6 +23,11 @@ export interface MediaServerOptions {
   departureTimeoutSec?: number;
   /** How long a participant whose signal socket dropped is kept for the client to resume (default 20 s). */
   resumeGraceMs?: number;
+  /**
+   * The clock (ms) dynacast measures its downgrade delay with; defaults to performance.now. Tests inject one
+   * they can move forward instead of waiting out the delay on a busy machine.
+   */
+  dynacastClock?: () => number;
 }
 
 /** What the rest of the server needs at run time, resolved once at start. */
@@ -34,6 +39,7 @@ export interface ServerContext {
   emptyTimeoutSec: number;
   departureTimeoutSec: number;
   resumeGraceMs: number;
+  dynacastClock: () => number;
   log: Logger;
 }
 

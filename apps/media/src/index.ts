@@ -33,6 +33,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     emptyTimeoutSec: options.emptyTimeoutSec ?? 300,
     departureTimeoutSec: options.departureTimeoutSec ?? 20,
     resumeGraceMs: options.resumeGraceMs ?? 20_000,
+    dynacastClock: options.dynacastClock ?? (() => performance.now()),
     log,
   };
   const metrics = new Metrics();

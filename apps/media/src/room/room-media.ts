@@ -79,9 +79,17 @@ export class RoomMedia {
       if (!info || !t || this.bound.get(t)?.sid === info.sid) continue;
       p.pendingTracks.delete(s.msidTrack);
       info.mid = s.mid;
-      const track = new PublishedTrack(info, p.sid, s.mid, this.room.services.metrics, (max) => {
-        p.send({ case: 'subscribedQualityUpdate', value: subscribedQualityUpdate(info.sid, max) });
-      });
+      const { metrics, ctx } = this.room.services;
+      const track = new PublishedTrack(
+        info,
+        p.sid,
+        s.mid,
+        metrics,
+        (max) => {
+          p.send({ case: 'subscribedQualityUpdate', value: subscribedQualityUpdate(info.sid, max) });
+        },
+        ctx.dynacastClock,
+      );
       this.bound.set(t, track);
       this.hook(t);
       for (const mst of t.receiver.tracks) track.attach(mst, t.receiver);

@@ -43,6 +43,8 @@ export class PublishedTrack {
     readonly mid: string,
     private readonly metrics: Metrics,
     private readonly onLayersNeeded?: (max: VideoQuality) => void,
+    /** Dynacast's clock (ms); injected by tests. */
+    private readonly dynacastClock: () => number = () => performance.now(),
   ) {
     this.isVideo = info.type === TrackType.VIDEO;
     if (this.isVideo && info.layers.length > 1 && onLayersNeeded) this.dynacast = new Dynacast();
@@ -177,7 +179,7 @@ export class PublishedTrack {
     for (const dt of this.downTracks) {
       if (!dt.disabled) needed = Math.max(needed, dt.allowedQuality);
     }
-    const update = this.dynacast.update(needed, performance.now());
+    const update = this.dynacast.update(needed, this.dynacastClock());
     if (update !== undefined) this.onLayersNeeded(update);
   }
 

@@ -67,7 +67,8 @@ export function runSignalSession(
     const room = manager.get(grant.room);
     const p = room?.participants.get(grant.identity);
     if (!room || !p || p.closed || p.sid !== query.get('sid')) {
-      return refuse(sink, DisconnectReason.STATE_MISMATCH, LeaveRequest_Action.RECONNECT);
+      refuse(sink, DisconnectReason.STATE_MISMATCH, LeaveRequest_Action.RECONNECT);
+      return;
     }
     p.resume(sink, { case: 'reconnect', value: buildReconnectResponse(ctx) });
     log.info('participant_resumed', { room: room.name, identity: p.identity, sid: p.sid });
@@ -77,7 +78,8 @@ export function runSignalSession(
 
   const room: Room = manager.getOrCreate(grant.room);
   if (room.isFull && !room.participants.has(grant.identity)) {
-    return refuse(sink, DisconnectReason.JOIN_FAILURE, LeaveRequest_Action.DISCONNECT);
+    refuse(sink, DisconnectReason.JOIN_FAILURE, LeaveRequest_Action.DISCONNECT);
+    return;
   }
 
   const p = new Participant(

@@ -87,7 +87,7 @@ export const createSessionManager = (deps: SessionManagerDeps) => {
     if (res.status >= 500 || res.status === 429 || res.status === 408)
       throw new RefreshError(true, `HTTP ${res.status}`);
     const body: unknown = await res.json().catch(() => null);
-    if (!res.ok || !isSession(body)) throw new RefreshError(!res.ok ? false : true, `HTTP ${res.status}`);
+    if (!res.ok || !isSession(body)) throw new RefreshError(res.ok, `HTTP ${res.status}`);
     return body;
   };
 
