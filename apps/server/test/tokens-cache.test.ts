@@ -106,11 +106,10 @@ describe('market gateway cache', () => {
     const { gateway } = setup({ timeoutMs: 300 });
     const a = token();
     standin.setMode('hang', a);
-    const started = Date.now();
+    // The stand-in never answers: only the gateway's own timeout can end this call (with 503).
     const err = await gateway.get(a).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ status: 503, message: 'Unable to load market data' });
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('holds a failed token for a moment instead of calling again at once', async () => {
