@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { HOST_GRACE_DEFAULT_MS } from '@mintcast/contracts';
+import type { JWK } from 'jose';
 import { z } from 'zod';
+import { ZAuthSigningKeys } from './auth/signing-keys-env.ts';
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,6 +30,7 @@ const ZEnv = z.object({
   /** How long a host may be away from the room before the stream is marked offline. */
   LIVE_HOST_GRACE_MS: z.coerce.number().int().min(0).default(HOST_GRACE_DEFAULT_MS),
   /** Reverse proxies whose X-Forwarded-For is believed: empty (none), a hop count, or addresses/CIDRs. */
+  AUTH_SIGNING_KEYS: ZAuthSigningKeys,
   TRUST_PROXY: z
     .string()
     .default('')
@@ -62,6 +65,8 @@ export interface AppConfig {
    * address counts), a hop count, or proxy addresses/CIDRs. Never "everyone": a client could pick its address.
    */
   trustProxy: TrustProxy;
+  /** Shared access-token signing keys (private JWKs, the first signs); undefined = generated under dataDir. */
+  authSigningKeys?: JWK[] | undefined;
 }
 
 export type TrustProxy = false | number | string[];
@@ -137,5 +142,6 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     marketRefreshIntervalMs: e.MARKET_REFRESH_INTERVAL_MS,
     liveHostGraceMs: e.LIVE_HOST_GRACE_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    authSigningKeys: e.AUTH_SIGNING_KEYS,
   };
 };

@@ -40,7 +40,7 @@ const bearerToken = (request: FastifyRequest): string | null => {
  */
 export const authPlugin = fp(async (app, opts: { ctx: AppContext; nonceLimitPerMinute: number }) => {
   const { config, database } = opts.ctx;
-  const keys = await createKeyStore(config.dataDir);
+  const keys = await createKeyStore(config.dataDir, config.authSigningKeys);
   const auth = createAuthService(createAuthRepository(database.db), keys, {
     publicOrigin: config.publicOrigin,
     allowedOrigins: config.allowedOrigins,

@@ -48,14 +48,34 @@ const load = async (stored: StoredKey): Promise<LoadedKey> => ({
   publicJwk: { ...publicPart(stored.private_jwk), kid: stored.kid, alg: ACCESS_TOKEN_ALG, use: 'sig' },
 });
 
+/** Keys given by the operator (AUTH_SIGNING_KEYS); a key that does not import stops the boot, named. */
+const fromEnvironment = async (jwks: JWK[]): Promise<StoredKey[]> =>
+  Promise.all(
+    jwks.map(async (jwk, i) => {
+      const stored: StoredKey = {
+        kid: jwk.kid ?? (await calculateJwkThumbprint(publicPart(jwk))),
+        created_at: '',
+        private_jwk: jwk,
+      };
+      await load(stored).catch((err: unknown) => {
+        throw new Error(
+          `AUTH_SIGNING_KEYS: key ${i + 1} is not a usable ES256 key (${(err as Error).message})`,
+        );
+      });
+      return stored;
+    }),
+  );
+
 /**
  * The access-token signing keys. The first key signs; every key verifies and is published in the JWKS, so a
  * rotation (new key first, old ones kept until their tokens expire) never signs anybody out.
- * Persisted to `${dataDir}/auth-keys.json` (mode 0600) on first start; kept in memory when dataDir is ''.
+ * `shared` (AUTH_SIGNING_KEYS) are the same on every instance of the site and rotate by changing the variable.
+ * Otherwise they are persisted to `${dataDir}/auth-keys.json` (mode 0600) on first start, which serves one
+ * machine; kept in memory when dataDir is ''.
  */
-export const createKeyStore = async (dataDir: string) => {
-  const file = dataDir ? path.join(dataDir, KEY_FILE) : '';
-  let stored: StoredKey[] = [];
+export const createKeyStore = async (dataDir: string, shared?: JWK[]) => {
+  const file = dataDir && !shared ? path.join(dataDir, KEY_FILE) : '';
+  let stored: StoredKey[] = shared ? await fromEnvironment(shared) : [];
   if (file && existsSync(file)) {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as { keys?: StoredKey[] };
     stored = Array.isArray(parsed.keys) ? parsed.keys : [];
@@ -97,6 +117,9 @@ export const createKeyStore = async (dataDir: string) => {
 
     /** Add a new signing key (it signs from now on); `keep` older keys stay published for verification. */
     async rotate(keep = 1): Promise<string> {
+      // A key made here would sign tokens the other instances cannot verify.
+      if (shared)
+        throw new Error('Signing keys come from AUTH_SIGNING_KEYS: rotate them there, on every instance');
       stored = [await newKey(), ...stored.slice(0, keep)];
       await save();
       loaded = await Promise.all(stored.map(load));

@@ -54,18 +54,5 @@ export const createMarketRefresh = (deps: MarketRefreshDeps) => {
 
   return {
     runOnce,
-
-    /** Run every `intervalMs` without keeping the process alive; returns an async stop. */
-    start(intervalMs: number): () => Promise<void> {
-      const tick = () => {
-        runOnce().catch((err: unknown) => deps.log?.warn({ err }, 'market refresh pass failed'));
-      };
-      const timer = setInterval(tick, intervalMs);
-      timer.unref();
-      return async () => {
-        clearInterval(timer);
-        await running?.catch(() => undefined);
-      };
-    },
   };
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { runAsLeader } from '../db/advisory-lock.ts';
 import { createDexScreenerClient } from './dexscreener-client.ts';
 import { createMarketRepository } from './market.repository.ts';
 import { createMarketGateway } from './market-gateway.ts';
@@ -21,9 +22,11 @@ export const tokensPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   await app.register(tokensRoutes, { gateway, views });
 
   const intervalMs = ctx.config.marketRefreshIntervalMs;
+  const refresh = createMarketRefresh({ gateway, repo, streams: ctx.streams, log: app.log });
+  // One instance of the site refreshes per interval (the leader); the others take over if it goes away.
   const stopRefresh =
     intervalMs > 0
-      ? createMarketRefresh({ gateway, repo, streams: ctx.streams, log: app.log }).start(intervalMs)
+      ? runAsLeader(ctx.database, 'market-refresh', intervalMs, () => refresh.runOnce(), app.log)
       : null;
   app.addHook('onClose', async () => {
     await stopRefresh?.();
