@@ -3,42 +3,48 @@ import { HOST_GRACE_DEFAULT_MS } from '@mintcast/contracts';
 import type { JWK } from 'jose';
 import { z } from 'zod';
 import { ZAuthSigningKeys } from './auth/signing-keys-env.ts';
+import { crossVariableRules, zUrl } from './env-rules.ts';
 
-const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('.data'),
-  DATABASE_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
-  ALLOWED_ORIGINS: z.string().default(''),
-  MARKET_DATA_URL: z.string().url().default('https://api.dexscreener.com'),
-  /** An external LiveKit (Cloud or a cluster); empty = the embedded media server behind this origin. */
-  LIVEKIT_URL: z.string().default(''),
-  LIVEKIT_API_KEY: z.string().default(''),
-  LIVEKIT_API_SECRET: z.string().default(''),
-  MEDIA_PORT: z.coerce.number().int().min(0).max(65535).default(7880),
-  MEDIA_HOST: z.string().default('127.0.0.1'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().default(''),
-  /** Market-cap refresh period of live/recently viewed streams; 0 turns the job off. */
-  MARKET_REFRESH_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
-  /** How long a host may be away from the room before the stream is marked offline. */
-  LIVE_HOST_GRACE_MS: z.coerce.number().int().min(0).default(HOST_GRACE_DEFAULT_MS),
-  /** Reverse proxies whose X-Forwarded-For is believed: empty (none), a hop count, or addresses/CIDRs. */
-  AUTH_SIGNING_KEYS: ZAuthSigningKeys,
-  TRUST_PROXY: z
-    .string()
-    .default('')
-    .refine(
-      (v) => !/^(true|\*)$/i.test(v.trim()),
-      'trusting every sender would let any client pick its own address; give a hop count or proxy addresses',
-    ),
-});
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('.data'),
+    DATABASE_URL: z
+      .literal('')
+      .transform(() => undefined)
+      .or(zUrl(['postgres:', 'postgresql:']))
+      .optional(),
+    PUBLIC_ORIGIN: zUrl(['http:', 'https:']).default('http://localhost:3000'),
+    ALLOWED_ORIGINS: z.string().default(''),
+    MARKET_DATA_URL: zUrl(['http:', 'https:']).default('https://api.dexscreener.com'),
+    /** An external LiveKit (Cloud or a cluster); empty = the embedded media server behind this origin. */
+    LIVEKIT_URL: z
+      .literal('')
+      .or(zUrl(['ws:', 'wss:', 'http:', 'https:']))
+      .default(''),
+    LIVEKIT_API_KEY: z.string().default(''),
+    LIVEKIT_API_SECRET: z.string().default(''),
+    MEDIA_PORT: z.coerce.number().int().min(0).max(65535).default(7880),
+    MEDIA_HOST: z.string().default('127.0.0.1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().default(''),
+    /** Market-cap refresh period of live/recently viewed streams; 0 turns the job off. */
+    MARKET_REFRESH_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    /** How long a host may be away from the room before the stream is marked offline. */
+    LIVE_HOST_GRACE_MS: z.coerce.number().int().min(0).default(HOST_GRACE_DEFAULT_MS),
+    AUTH_SIGNING_KEYS: ZAuthSigningKeys,
+    /** Reverse proxies whose X-Forwarded-For is believed: empty (none), a hop count, or addresses/CIDRs. */
+    TRUST_PROXY: z
+      .string()
+      .default('')
+      .refine(
+        (v) => !/^(true|\*)$/i.test(v.trim()),
+        'trusting every sender would let any client pick its own address; give a hop count or proxy addresses',
+      ),
+  })
+  .superRefine(crossVariableRules);
 export type Env = z.infer<typeof ZEnv>;
 
 /** Runtime configuration, derived from the environment once at boot (or built directly by tests). */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { loadConfig } from './env.ts';
+import { configWarnings } from './env-rules.ts';
 
 /** Boot: validate the environment, migrate the database, serve. Fails fast with a readable message. */
 const main = async () => {
@@ -17,7 +18,16 @@ const main = async () => {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
   );
-  const app = await buildApp({ config, database });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, database });
+  } catch (err) {
+    // e.g. AUTH_SIGNING_KEYS that parse but are no usable key: the message names the variable.
+    console.error((err as Error).message);
+    await database.close();
+    process.exit(1);
+  }
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
