@@ -74,6 +74,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
       livekitUrl: config.livekit.url,
       publicOrigin: config.publicOrigin,
       marketDataServiceName: MARKET_DATA_SERVICE_NAME,
+      chain: config.chain,
     }),
   );
 

@@ -1,9 +1,11 @@
 import path from 'node:path';
-import { HOST_GRACE_DEFAULT_MS } from '@mintcast/contracts';
+import { BSC_MAINNET, HOST_GRACE_DEFAULT_MS, TIP_CONFIRMATIONS_DEFAULT } from '@mintcast/contracts';
 import type { JWK } from 'jose';
 import { z } from 'zod';
 import { ZAuthSigningKeys } from './auth/signing-keys-env.ts';
 import { crossVariableRules, zUrl } from './env-rules.ts';
+
+const ZContract = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex characters');
 
 const ZEnv = z
   .object({
@@ -43,6 +45,13 @@ const ZEnv = z
         (v) => !/^(true|\*)$/i.test(v.trim()),
         'trusting every sender would let any client pick its own address; give a hop count or proxy addresses',
       ),
+    /** BNB Smart Chain JSON-RPC: the browser reads and trades through it, the server verifies tips with it. */
+    BSC_RPC_URL: zUrl(['http:', 'https:']).default(BSC_MAINNET.rpcUrl),
+    BSC_EXPLORER_URL: zUrl(['http:', 'https:']).default(BSC_MAINNET.explorerUrl),
+    PANCAKE_ROUTER_ADDRESS: ZContract.default(BSC_MAINNET.router),
+    PANCAKE_FACTORY_ADDRESS: ZContract.default(BSC_MAINNET.factory),
+    WBNB_ADDRESS: ZContract.default(BSC_MAINNET.wbnb),
+    TIP_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(TIP_CONFIRMATIONS_DEFAULT),
   })
   .superRefine(crossVariableRules);
 export type Env = z.infer<typeof ZEnv>;
@@ -73,6 +82,17 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Shared access-token signing keys (private JWKs, the first signs); undefined = generated under dataDir. */
   authSigningKeys?: JWK[] | undefined;
+  /** Chain access for trades, tips and holder badges (also sent to browsers by /api/config). */
+  chain: ChainConfig;
+}
+
+export interface ChainConfig {
+  rpcUrl: string;
+  explorerUrl: string;
+  router: string;
+  factory: string;
+  wbnb: string;
+  tipConfirmations: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -149,5 +169,13 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     liveHostGraceMs: e.LIVE_HOST_GRACE_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authSigningKeys: e.AUTH_SIGNING_KEYS,
+    chain: {
+      rpcUrl: e.BSC_RPC_URL,
+      explorerUrl: e.BSC_EXPLORER_URL.replace(/\/+$/, ''),
+      router: e.PANCAKE_ROUTER_ADDRESS,
+      factory: e.PANCAKE_FACTORY_ADDRESS,
+      wbnb: e.WBNB_ADDRESS,
+      tipConfirmations: e.TIP_CONFIRMATIONS,
+    },
   };
 };

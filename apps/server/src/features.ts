@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './app-context.ts';
+import { chainPlugin } from './chain/chain.plugin.ts';
 import { chatPlugin } from './chat/chat.plugin.ts';
 import { livePlugin } from './live/live.plugin.ts';
 import { profilesPlugin } from './profiles/profiles.plugin.ts';
@@ -13,6 +14,7 @@ import { tokensPlugin } from './tokens/tokens.plugin.ts';
 export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   realtimePlugin, // before chat: chat publishes and delivers through app.realtime
   chatPlugin,
+  chainPlugin, // after chat: a tip is a chat message
   tokensPlugin,
   livePlugin,
   profilesPlugin,

@@ -67,7 +67,8 @@ export const startAnvil = async (opts: { chainId?: number } = {}): Promise<Local
     rpcUrl,
     chainId,
     chain,
-    publicClient: createPublicClient({ chain, transport: http(rpcUrl) }),
+    // anvil mines on each transaction: poll receipts often instead of at BSC's block pace.
+    publicClient: createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 }),
     testClient: createTestClient({ chain, mode: 'anvil', transport: http(rpcUrl) }),
     stop: () => stopProcess(child),
   };

@@ -25,6 +25,8 @@ export const ZChatMessage = z.object({
   profile_image: z.string().nullable(),
   content: z.string(),
   created_at: z.string(),
+  /** Set on a tip's message: BNB sent to the creator, verified on chain by the server (issue 18). */
+  tip: z.object({ amount_wei: z.string(), tx_hash: z.string() }).nullish(),
 });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
 

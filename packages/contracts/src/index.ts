@@ -1,5 +1,6 @@
 export * from './address.ts';
 export * from './auth.ts';
+export * from './chain.ts';
 export * from './chat.ts';
 export * from './config.ts';
 export * from './constants.ts';

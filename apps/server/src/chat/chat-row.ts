@@ -13,4 +13,5 @@ export const toChatMessage = (row: MessageRow): TChatMessage => ({
   profile_image: row.profile_image,
   content: row.content,
   created_at: new Date(row.created_at).toISOString(),
+  tip: row.tip_wei && row.tip_tx_hash ? { amount_wei: row.tip_wei, tx_hash: row.tip_tx_hash } : null,
 });

@@ -70,24 +70,32 @@ export const createChatRepository = (db: Kysely<Database>) => ({
     values: Omit<Insertable<MessagesTable>, 'id' | 'created_at'>,
     channel: string,
     maxPayloadBytes: number,
+    /** A transaction to run in (a tip inserts its row and its message together). */
+    executor: Kysely<Database> = db,
   ): Promise<MessageRow> {
     const result = await sql<MessageRow>`
       WITH ins AS (
-        INSERT INTO messages (stream_id, user_address, username, profile_image, content, created_at)
+        INSERT INTO messages (stream_id, user_address, username, profile_image, content, created_at,
+                              tip_wei, tip_tx_hash)
         VALUES (${values.stream_id}, ${values.user_address}, ${values.username ?? null},
-                ${values.profile_image ?? null}, ${values.content}, date_trunc('milliseconds', now()))
+                ${values.profile_image ?? null}, ${values.content}, date_trunc('milliseconds', now()),
+                ${values.tip_wei ?? null}, ${values.tip_tx_hash ?? null})
         RETURNING *
       ), j AS (
         SELECT ins.*, json_build_object('k', 'ins', 'm', json_build_object(
           'id', ins.id::text, 'stream_id', ins.stream_id, 'user_address', ins.user_address,
           'username', ins.username, 'profile_image', ins.profile_image, 'content', ins.content,
-          'created_at', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text AS full_payload
+          'created_at', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'tip', CASE WHEN ins.tip_wei IS NULL THEN NULL
+                 ELSE json_build_object('amount_wei', ins.tip_wei, 'tx_hash', ins.tip_tx_hash) END
+          ))::text AS full_payload
         FROM ins
       )
       SELECT j.id, j.stream_id, j.user_address, j.username, j.profile_image, j.content, j.created_at,
+             j.tip_wei, j.tip_tx_hash,
              pg_notify(${channel}, CASE WHEN octet_length(j.full_payload) <= ${maxPayloadBytes} THEN j.full_payload
                ELSE json_build_object('k', 'ins_ref', 'mint', j.stream_id, 'id', j.id::text)::text END)
-      FROM j`.execute(db);
+      FROM j`.execute(executor);
     const row = result.rows[0];
     if (!row) throw new Error('insert returned no row');
     return row;

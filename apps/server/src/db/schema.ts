@@ -31,6 +31,20 @@ export interface MessagesTable {
   profile_image: string | null;
   content: string;
   created_at: Timestamp;
+  /** Tip messages only: the amount in wei (decimal text) and the transaction hash. */
+  tip_wei: ColumnType<string | null, string | null | undefined, string | null>;
+  tip_tx_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A verified tip (issue 18): one row per transaction hash, ever. */
+export interface TipsTable {
+  tx_hash: string;
+  stream_id: string;
+  from_address: string;
+  to_address: string;
+  amount_wei: ColumnType<string, string, string>;
+  message_id: string | null;
+  created_at: Timestamp;
 }
 
 export interface LikesTable {
@@ -116,4 +130,5 @@ export interface Database {
   chat_mutes: ChatMutesTable;
   live_participants: LiveParticipantsTable;
   stream_thumbnails: StreamThumbnailsTable;
+  tips: TipsTable;
 }

@@ -1,4 +1,4 @@
-import { HOST_GRACE_DEFAULT_MS } from '@mintcast/contracts';
+import { BSC_MAINNET, HOST_GRACE_DEFAULT_MS } from '@mintcast/contracts';
 import type { AppConfig } from '../../src/env.ts';
 
 /** Configuration for in-process test servers: quiet, no SPA unless asked, nothing on the network. */
@@ -21,5 +21,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   marketRefreshIntervalMs: 0, // the refresh job has its own tests
   liveHostGraceMs: HOST_GRACE_DEFAULT_MS,
   trustProxy: false,
+  // Nothing listens there: chain tests start anvil and point this at it.
+  chain: { ...BSC_MAINNET, rpcUrl: 'http://127.0.0.1:9', tipConfirmations: 1 },
   ...overrides,
 });

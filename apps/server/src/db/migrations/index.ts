@@ -5,6 +5,7 @@ import * as m0200 from './0200_chat_mutes.ts';
 import * as m0400 from './0400_live.ts';
 import * as m0500 from './0500_chat_author_recent.ts';
 import * as m0510 from './0510_market_upstream_budget.ts';
+import * as m0600 from './0600_tips.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0400_live': m0400,
   '0500_chat_author_recent': m0500,
   '0510_market_upstream_budget': m0510,
+  '0600_tips': m0600,
 };

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { createChatRepository } from '../chat/chat.repository.ts';
+import { CHAT_TOPIC } from '../chat/chat-notification.ts';
+import '../realtime/realtime.plugin.ts';
+import { NOTIFY_MAX_PAYLOAD_BYTES } from '../realtime/pubsub.ts';
+import { chainRoutes } from './chain.routes.ts';
+import { createChainReader } from './chain-reader.ts';
+import { createHoldersService } from './holders.service.ts';
+import { createTipsRepository } from './tips.repository.ts';
+import { createTipsService } from './tips.service.ts';
+
+/**
+ * The chain in the product (issue 18): tips verified on BNB Smart Chain become chat messages (delivered by the
+ * chat fan-out like any message), and holder badges. Trades never touch the server.
+ */
+export const chainPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const reader = createChainReader(ctx.config.chain.rpcUrl);
+  const repo = createTipsRepository(ctx.database.db, createChatRepository(ctx.database.db));
+  const tips = createTipsService(repo, reader, {
+    confirmations: ctx.config.chain.tipConfirmations,
+    channel: app.realtime.pubsub.channelOf(CHAT_TOPIC),
+    maxPayloadBytes: NOTIFY_MAX_PAYLOAD_BYTES,
+  });
+  await app.register(chainRoutes, { tips, holders: createHoldersService(reader) });
+};

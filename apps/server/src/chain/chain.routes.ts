@@ -1,0 +1,31 @@
+import { ZHoldersQuery, ZMintParams, ZPostTip } from '@mintcast/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { HoldersService } from './holders.service.ts';
+import type { TipsService } from './tips.service.ts';
+
+/** HTTP only: tips (post a transaction hash, read the total) and holder badges. */
+export const chainRoutes = async (
+  app: FastifyInstance,
+  opts: { tips: TipsService; holders: HoldersService },
+) => {
+  const { tips, holders } = opts;
+
+  app.post('/api/streams/:mint/tips', { preHandler: app.requireSession }, async (request, reply) => {
+    const { mint } = ZMintParams.parse(request.params);
+    const body = ZPostTip.parse(request.body);
+    return reply.status(201).send(await tips.tip(request.session!.address, mint, body));
+  });
+
+  app.get('/api/streams/:mint/tips', async (request, reply) => {
+    const { mint } = ZMintParams.parse(request.params);
+    reply.header('cache-control', 'no-store');
+    return tips.total(mint);
+  });
+
+  app.get('/api/streams/:mint/holders', async (request, reply) => {
+    const { mint } = ZMintParams.parse(request.params);
+    const { addresses } = ZHoldersQuery.parse(request.query);
+    reply.header('cache-control', 'no-store');
+    return { holders: await holders.holdersAmong(mint, addresses) };
+  });
+};

@@ -1,0 +1,89 @@
+import { type Kysely, sql } from 'kysely';
+import type { ChatRepository } from '../chat/chat.repository.ts';
+import type { MessageRow } from '../chat/chat-row.ts';
+import type { Database } from '../db/schema.ts';
+
+export interface NewTip {
+  txHash: string;
+  streamId: string;
+  from: string;
+  to: string;
+  amountWei: bigint;
+  message: string;
+  username: string | null;
+  profileImage: string | null;
+}
+
+/** SQL for tips, and nothing else (the tip's chat message goes through the chat repository's insert). */
+export const createTipsRepository = (db: Kysely<Database>, chat: ChatRepository) => ({
+  /** The stream's creator and the tipper's server-side profile (for the tip's chat line). */
+  context(streamId: string, address: string) {
+    return db
+      .selectFrom('streams as s')
+      .leftJoin('profiles as p', (j) => j.on('p.address', '=', address))
+      .select(['s.creator_address', 'p.username', 'p.profile_image'])
+      .where('s.mint', '=', streamId)
+      .executeTakeFirst();
+  },
+
+  async exists(txHash: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('tips')
+      .select('tx_hash')
+      .where('tx_hash', '=', txHash)
+      .executeTakeFirst();
+    return !!row;
+  },
+
+  async total(streamId: string): Promise<{ count: number; totalWei: string }> {
+    const row = await db
+      .selectFrom('tips')
+      .select([
+        sql<string>`count(*)::text`.as('count'),
+        sql<string>`coalesce(sum(amount_wei), 0)::text`.as('total'),
+      ])
+      .where('stream_id', '=', streamId)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), totalWei: row.total };
+  },
+
+  /**
+   * Record the tip and insert its chat message (NOTIFY included) in one transaction. Returns null when the
+   * hash was already recorded — the primary key decides, so two concurrent claims cannot both win.
+   */
+  insertWithMessage(tip: NewTip, channel: string, maxPayloadBytes: number): Promise<MessageRow | null> {
+    return db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .insertInto('tips')
+        .values({
+          tx_hash: tip.txHash,
+          stream_id: tip.streamId,
+          from_address: tip.from,
+          to_address: tip.to,
+          amount_wei: tip.amountWei.toString(),
+        })
+        .onConflict((oc) => oc.column('tx_hash').doNothing())
+        .returning('tx_hash')
+        .executeTakeFirst();
+      if (!claimed) return null;
+      const row = await chat.insertAndNotify(
+        {
+          stream_id: tip.streamId,
+          user_address: tip.from,
+          username: tip.username,
+          profile_image: tip.profileImage,
+          content: tip.message,
+          tip_wei: tip.amountWei.toString(),
+          tip_tx_hash: tip.txHash,
+        },
+        channel,
+        maxPayloadBytes,
+        trx,
+      );
+      await trx.updateTable('tips').set({ message_id: row.id }).where('tx_hash', '=', tip.txHash).execute();
+      return row;
+    });
+  },
+});
+
+export type TipsRepository = ReturnType<typeof createTipsRepository>;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ZAddress } from './address.ts';
+
+/** BNB Smart Chain mainnet: PancakeSwap V2 (a Uniswap V2 fork) and WBNB — the defaults of the chain config. */
+export const BSC_MAINNET = {
+  rpcUrl: 'https://bsc-dataseed.bnbchain.org',
+  explorerUrl: 'https://bscscan.com',
+  router: '0x10ED43C718714eb63d5aA57B78B54704E256024E',
+  factory: '0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73',
+  wbnb: '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c',
+} as const;
+
+/** Confirmations a tip needs by default (BSC blocks come every few seconds). */
+export const TIP_CONFIRMATIONS_DEFAULT = 3;
+/** Longest message that may go with a tip. */
+export const TIP_MESSAGE_MAX_LENGTH = 140;
+/** How long the server trusts a holder balance it read on chain (per wallet and token). */
+export const HOLDER_CACHE_MS = 3 * 60_000;
+/** Most addresses one holder lookup may ask about (the authors of one chat page). */
+export const HOLDER_LOOKUP_MAX = 100;
+
+export const ZTxHash = z
+  .string()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'Invalid transaction hash')
+  .transform((v) => v.toLowerCase() as `0x${string}`);
+
+/** `POST /api/streams/{mint}/tips`: the hash of a BNB transfer to the creator, and an optional message. */
+export const ZPostTip = z.object({
+  txHash: ZTxHash,
+  message: z
+    .string()
+    .trim()
+    .max(TIP_MESSAGE_MAX_LENGTH, `A tip message cannot be longer than ${TIP_MESSAGE_MAX_LENGTH} characters`)
+    .default(''),
+});
+export type TPostTip = z.input<typeof ZPostTip>;
+
+/** A stream's tips so far (amounts in wei, as decimal text). */
+export const ZTipTotal = z.object({ count: z.number().int().min(0), totalWei: z.string() });
+export type TTipTotal = z.infer<typeof ZTipTotal>;
+
+/** `GET /api/streams/{mint}/holders?addresses=a,b`: which of them hold the stream's token. */
+export const ZHoldersQuery = z.object({
+  addresses: z
+    .string()
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((a) => a.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(ZAddress).min(1).max(HOLDER_LOOKUP_MAX)),
+});
+export const ZHolders = z.object({ holders: z.array(z.string()) });
+export type THolders = z.infer<typeof ZHolders>;
+
+/** Error codes of the tip endpoint (each has a user-facing message). */
+export const TIP_ERROR_CODES = {
+  replayed: 'tip_replayed',
+  notFound: 'tip_not_found',
+  wrongSender: 'tip_wrong_sender',
+  wrongRecipient: 'tip_wrong_recipient',
+  failed: 'tip_failed',
+  noValue: 'tip_no_value',
+  unconfirmed: 'tip_unconfirmed',
+  noCreator: 'tip_no_creator',
+  chainUnavailable: 'chain_unavailable',
+} as const;
