@@ -14,14 +14,18 @@ export const loadDotEnv = (): void => {
 const children: ChildProcess[] = [];
 let stopping = false;
 
-/** Start a TypeScript entry point as a child process that shares our terminal. */
+/**
+ * Start a TypeScript entry point (through tsx) as a child process that shares our terminal; `runner`
+ * process.execPath runs a built JavaScript entry instead (`npm start`).
+ */
 export const runTs = (
   name: string,
   entry: string,
   env: NodeJS.ProcessEnv,
   args: string[] = [],
+  runner: string = tsxBin,
 ): ChildProcess => {
-  const child = spawn(tsxBin, [...args, path.join(repoRoot, entry)], {
+  const child = spawn(runner, [...args, path.join(repoRoot, entry)], {
     cwd: repoRoot,
     env,
     stdio: 'inherit',

@@ -1,6 +1,7 @@
 /**
- * `npm start`: the whole site on one URL — API + built web app, embedded database, and the embedded
- * media server (unless LIVEKIT_URL points at an external LiveKit).
+ * `npm start` (built into dist/start.js, run by scripts/start.mjs): the whole site on one URL — API + built
+ * web app, embedded database, and the embedded media server (unless LIVEKIT_URL points at an external
+ * LiveKit) — each process running its built JavaScript with this Node.
  */
 import { prepareEnvironment, runTs } from './launcher.ts';
 
@@ -9,6 +10,6 @@ const port = process.env.PORT || '3000';
 process.env.PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN || `http://localhost:${port}`;
 const { env, embeddedMedia } = await prepareEnvironment({ apiOrigin: `http://127.0.0.1:${port}` });
 env.NODE_ENV = env.NODE_ENV || 'production';
-if (embeddedMedia) runTs('media', 'apps/media/src/main.ts', env);
-runTs('server', 'apps/server/src/main.ts', env);
+if (embeddedMedia) runTs('media', 'dist/apps/media/main.js', env, [], process.execPath);
+runTs('server', 'dist/apps/server/main.js', env, [], process.execPath);
 console.log(`[mintcast] serving on ${env.PUBLIC_ORIGIN || `http://localhost:${port}`}`);
