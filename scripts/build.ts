@@ -15,4 +15,4 @@ const web = spawnSync('npm', ['run', 'build', '-w', '@mintcast/web'], { cwd: rep
 if (web.status !== 0) process.exit(web.status ?? 1);
 await bundle(repoRoot);
 writeFileSync(path.join(repoRoot, BUILD_STAMP), `${new Date().toISOString()}\n`);
-console.log('[build] web app in apps/web/dist, server + media + launcher in dist/');
+console.log('[build] web app in apps/web/dist, server and media in apps/*/dist, launcher in dist/');

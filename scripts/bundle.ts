@@ -2,17 +2,18 @@
  * The server, the media server and the `npm start` launcher as plain JavaScript (esbuild, decision 010).
  * Our workspace packages (`@mintcast/*`, TypeScript sources) are bundled in; every other package stays an
  * import from node_modules, so `npm ci --omit=dev` provides exactly what runs.
- * dist/ mirrors each entry's depth below the repository (dist/apps/server/main.js for apps/server/src/main.ts),
- * so paths the code resolves from its own folder (DATA_DIR, the web build) hold in both forms.
+ * Each app's bundle sits in its own folder (apps/server/dist/main.js beside apps/server/src/main.ts): packages
+ * resolve from there exactly as from the sources (apps/server/node_modules first, where npm nests a version
+ * that differs from the root's), and paths the code resolves from its own folder (DATA_DIR, the web build) hold.
  */
-import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 
-export const ENTRIES = {
-  'apps/server/main': 'apps/server/src/main.ts',
-  'apps/media/main': 'apps/media/src/main.ts',
-  start: 'scripts/start.ts',
-} as const;
+/** Output (without .js) → source, for a build folder named `dir` ('dist'; tests use their own). */
+export const entries = (dir: string): Record<string, string> => ({
+  [`apps/server/${dir}/main`]: 'apps/server/src/main.ts',
+  [`apps/media/${dir}/main`]: 'apps/media/src/main.ts',
+  [`${dir}/start`]: 'scripts/start.ts',
+});
 
 /** Bundle our own code; leave third-party packages to node_modules. */
 const thirdPartyExternal: Plugin = {
@@ -25,12 +26,12 @@ const thirdPartyExternal: Plugin = {
   },
 };
 
-/** Build every entry into `outdir` (default `dist`); returns esbuild's metafile (inputs and imports). */
-export const bundle = async (repoRoot: string, outdir = path.join(repoRoot, 'dist')): Promise<Metafile> => {
+/** Build every entry into its `dir` folder; returns esbuild's metafile (inputs and imports). */
+export const bundle = async (repoRoot: string, dir = 'dist'): Promise<Metafile> => {
   const result = await build({
     absWorkingDir: repoRoot,
-    entryPoints: Object.entries(ENTRIES).map(([out, input]) => ({ out, in: input })),
-    outdir,
+    entryPoints: Object.entries(entries(dir)).map(([out, input]) => ({ out, in: input })),
+    outdir: repoRoot,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -10,6 +10,6 @@ const port = process.env.PORT || '3000';
 process.env.PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN || `http://localhost:${port}`;
 const { env, embeddedMedia } = await prepareEnvironment({ apiOrigin: `http://127.0.0.1:${port}` });
 env.NODE_ENV = env.NODE_ENV || 'production';
-if (embeddedMedia) runTs('media', 'dist/apps/media/main.js', env, [], process.execPath);
-runTs('server', 'dist/apps/server/main.js', env, [], process.execPath);
+if (embeddedMedia) runTs('media', 'apps/media/dist/main.js', env, [], process.execPath);
+runTs('server', 'apps/server/dist/main.js', env, [], process.execPath);
 console.log(`[mintcast] serving on ${env.PUBLIC_ORIGIN || `http://localhost:${port}`}`);

@@ -8,8 +8,8 @@ import { bundle, externalPackages } from '../../../scripts/bundle.ts';
 import { eventually } from './support/multi-instance.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-/** At the repository's top level like dist/, so the bundle's own-folder paths resolve the same way. */
-const outdir = path.join(repoRoot, `.dist-test-${process.pid}`);
+/** A build folder of this test's own (apps/server/<dir>/main.js…), beside the real dist/. */
+const dir = `.dist-test-${process.pid}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'mintcast-built-'));
 
 const productionDependencies = (): Set<string> => {
@@ -33,7 +33,7 @@ describe('the production build (scripts/bundle.ts)', () => {
   let externals: string[];
   let server: ChildProcess | undefined;
   beforeAll(async () => {
-    externals = externalPackages(await bundle(repoRoot, outdir));
+    externals = externalPackages(await bundle(repoRoot, dir));
   });
   afterAll(async () => {
     if (server && server.exitCode === null) {
@@ -41,7 +41,8 @@ describe('the production build (scripts/bundle.ts)', () => {
       server.kill('SIGTERM');
       await exited;
     }
-    rmSync(outdir, { recursive: true, force: true });
+    for (const d of [dir, `apps/server/${dir}`, `apps/media/${dir}`])
+      rmSync(path.join(repoRoot, d), { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -57,7 +58,7 @@ describe('the production build (scripts/bundle.ts)', () => {
   }, async () => {
     const port = await freePort();
     let output = '';
-    server = spawn(process.execPath, [path.join(outdir, 'apps/server/main.js')], {
+    server = spawn(process.execPath, [path.join(repoRoot, 'apps/server', dir, 'main.js')], {
       cwd: tmpdir(),
       env: {
         PATH: process.env.PATH,
