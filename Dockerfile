@@ -1,0 +1,28 @@
+# Mintcast's image: the built site on Node 22 LTS, production dependencies only, as a non-root user.
+# The build steps are the ones CI runs (`npm ci`, `npm run build`); decision 010 explains the build.
+
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY . .
+RUN npm ci --no-audit --no-fund && npm run build
+
+FROM node:22-bookworm-slim AS prod-deps
+WORKDIR /app
+COPY . .
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+WORKDIR /app
+COPY --from=prod-deps /app /app
+COPY --from=build /app/dist /app/dist
+COPY --from=build /app/apps/server/dist /app/apps/server/dist
+COPY --from=build /app/apps/media/dist /app/apps/media/dist
+COPY --from=build /app/apps/web/dist /app/apps/web/dist
+# The build stamp is newer than every source copied above, so `npm start` runs the build and never rebuilds.
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:3000/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+CMD ["node", "scripts/start.mjs"]
