@@ -11,11 +11,15 @@ import type { AppConfig, TrustProxy } from './env.ts';
 import { featurePlugins } from './features.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installMediaProxy } from './http/media-proxy.ts';
+import { readinessRoute } from './http/readiness.ts';
 import { streamPageMint, withShareTags } from './http/share-meta.ts';
 import { serveSpa } from './http/spa.ts';
 import { createStreamsRepository } from './streams/streams.repository.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
 import { createStreamsService } from './streams/streams.service.ts';
+
+/** What an incoming x-request-id must look like to be kept (else we make one). */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -42,7 +46,11 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     bodyLimit: 100 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
-    genReqId: () => crypto.randomUUID(),
+    // A proxy's request id is kept (one id across the proxy's and our logs) when it looks like an id.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
   });
   installErrorHandling(app);
   app.decorateRequest('session', null);
@@ -62,6 +70,11 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   const ctx: AppContext = { config, database, streams };
 
   await app.register(authPlugin, { ctx, nonceLimitPerMinute: opts.nonceLimitPerMinute ?? 60 });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  readinessRoute(app, { database, livekit: config.livekit });
 
   app.get('/api/health', async (_req, reply) => {
     await sql`select 1`.execute(database.db);

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { LivekitConfig } from '../env.ts';
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+/** The media server's HTTP origin: the RoomService URL when set, else the signalling URL in http form. */
+const mediaHttpOrigin = (livekit: LivekitConfig): string =>
+  (livekit.apiUrl ?? livekit.url).replace(/^ws/, 'http').replace(/\/+$/, '');
+
+/**
+ * `GET /api/ready`: 200 when this instance can serve — the database answers and the media server (embedded or
+ * LiveKit, both answer `GET /` with 200) is reachable — else 503 naming what is down, so a load balancer takes
+ * the instance out of rotation. `/api/health` stays the liveness check (the process and its database).
+ */
+export const readinessRoute = (
+  app: FastifyInstance,
+  deps: { database: DatabaseHandle; livekit: LivekitConfig },
+) => {
+  app.get('/api/ready', { config: { rateLimit: false } }, async (_req, reply) => {
+    const [db, media] = await Promise.all([
+      sql`select 1`
+        .execute(deps.database.db)
+        .then(() => 'ok' as const)
+        .catch(() => 'down' as const),
+      fetch(`${mediaHttpOrigin(deps.livekit)}/`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })
+        .then((r) => (r.ok ? ('ok' as const) : ('down' as const)))
+        .catch(() => 'down' as const),
+    ]);
+    const ready = db === 'ok' && media === 'ok';
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', db, media });
+  });
+};
