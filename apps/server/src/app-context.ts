@@ -7,4 +7,6 @@ export interface AppContext {
   config: AppConfig;
   database: DatabaseHandle;
   streams: StreamsService;
+  /** The clock of rules that count time (slow mode, timeouts, report limits); tests inject their own. */
+  now: () => number;
 }

@@ -14,6 +14,7 @@ import { installMediaProxy } from './http/media-proxy.ts';
 import { readinessRoute } from './http/readiness.ts';
 import { streamPageMint, withShareTags } from './http/share-meta.ts';
 import { serveSpa } from './http/spa.ts';
+import { platformBansPlugin } from './moderation/platform-bans.plugin.ts';
 import { createStreamsRepository } from './streams/streams.repository.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
 import { createStreamsService } from './streams/streams.service.ts';
@@ -28,6 +29,8 @@ export interface BuildAppOptions {
   rateLimitPerMinute?: number;
   /** Sign-in nonces per minute per client address (each is a database row); tests raise it. */
   nonceLimitPerMinute?: number;
+  /** Clock of the time-based rules (slow mode, timeouts, report limits); tests inject one. */
+  now?: () => number;
 }
 
 /** Assemble the Fastify app: error handling, API routes, then the SPA. */
@@ -67,9 +70,10 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   });
 
   const streams = createStreamsService(createStreamsRepository(database.db));
-  const ctx: AppContext = { config, database, streams };
+  const ctx: AppContext = { config, database, streams, now: opts.now ?? Date.now };
 
   await app.register(authPlugin, { ctx, nonceLimitPerMinute: opts.nonceLimitPerMinute ?? 60 });
+  await app.register(platformBansPlugin, { ctx });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -52,6 +52,17 @@ const ZEnv = z
     PANCAKE_FACTORY_ADDRESS: ZContract.default(BSC_MAINNET.factory),
     WBNB_ADDRESS: ZContract.default(BSC_MAINNET.wbnb),
     TIP_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(TIP_CONFIRMATIONS_DEFAULT),
+    /** Comma-separated wallet addresses of the platform administrators (see /admin). */
+    ADMIN_ADDRESSES: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((a) => a.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^0x[0-9a-f]{40}$/, 'each entry must be a 0x wallet address'))),
   })
   .superRefine(crossVariableRules);
 export type Env = z.infer<typeof ZEnv>;
@@ -84,6 +95,8 @@ export interface AppConfig {
   authSigningKeys?: JWK[] | undefined;
   /** Chain access for trades, tips and holder badges (also sent to browsers by /api/config). */
   chain: ChainConfig;
+  /** Platform administrators' wallets, lower case. */
+  adminAddresses: string[];
 }
 
 export interface ChainConfig {
@@ -177,5 +190,6 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       wbnb: e.WBNB_ADDRESS,
       tipConfirmations: e.TIP_CONFIRMATIONS,
     },
+    adminAddresses: e.ADMIN_ADDRESSES,
   };
 };

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminPlugin } from './admin/admin.plugin.ts';
 import type { AppContext } from './app-context.ts';
 import { chainPlugin } from './chain/chain.plugin.ts';
 import { chatPlugin } from './chat/chat.plugin.ts';
 import { livePlugin } from './live/live.plugin.ts';
+import { moderationPlugin } from './moderation/moderation.plugin.ts';
 import { profilesPlugin } from './profiles/profiles.plugin.ts';
 import { realtimePlugin } from './realtime/realtime.plugin.ts';
+import { reportsPlugin } from './reports/reports.plugin.ts';
 import { tokensPlugin } from './tokens/tokens.plugin.ts';
 
 /**
@@ -18,4 +21,7 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   tokensPlugin,
   livePlugin,
   profilesPlugin,
+  moderationPlugin, // after realtime: pushes chat modes to open chats
+  reportsPlugin,
+  adminPlugin,
 ];

@@ -1,5 +1,6 @@
 import { roomNameForMint } from '@mintcast/contracts';
 import type { InjectOptions } from 'fastify';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStream, randomAddress } from './support/builders.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
@@ -22,13 +23,24 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 let t: TestApp;
 let creator: SignedIn;
 let stranger: SignedIn;
+let moderator: SignedIn;
+let admin: SignedIn;
 let mint: string;
+const adminKey = generatePrivateKey();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ adminAddresses: [privateKeyToAccount(adminKey).address.toLowerCase()] });
   creator = await signIn(t.app);
   stranger = await signIn(t.app);
+  moderator = await signIn(t.app);
+  admin = await signIn(t.app, { privateKey: adminKey });
   mint = (await createStream(t.database.db, { creator_address: creator.address, is_currently_live: true }))
     .mint;
+  const appointed = await t.app.inject({
+    method: 'PUT',
+    url: `/api/streams/${mint}/moderators/${moderator.address}`,
+    headers: creator.headers,
+  });
+  expect(appointed.statusCode).toBe(204);
 });
 afterAll(() => t?.close());
 
@@ -179,6 +191,173 @@ describe(`authorization matrix (${databaseKind()})`, () => {
         headers: { ...asCreator.headers, ...creator.headers },
       });
       expect([401, 403, 409], allowed.body).not.toContain(allowed.statusCode);
+    });
+  }
+});
+
+/**
+ * Moderation writes (issue 16) by role. Each request is built afresh for each caller (new targets), and
+ * the expected status is given for an ordinary wallet, a moderator of the stream, its creator and a
+ * platform admin (visitors are covered above: every one of these answers 401 without a session).
+ */
+type Role = 'wallet' | 'moderator' | 'creator' | 'admin';
+interface RoleCase {
+  route: string;
+  request: () => Promise<Omit<InjectOptions, 'headers'>>;
+  expect: Record<Role, number>;
+}
+/** A message by the ordinary wallet, written straight to the table (the chat's posting limit is not the subject). */
+const post = async (content: string) => {
+  const row = await t.database.db
+    .insertInto('messages')
+    .values({ stream_id: mint, user_address: stranger.address, content })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+};
+const reason = { reason: 'authorization matrix' };
+const adminOnly = { wallet: 403, moderator: 403, creator: 403, admin: 204 };
+const creatorOnly = (ok: number) => ({ wallet: 403, moderator: 403, creator: ok, admin: 403 });
+const staff = (ok: number) => ({ wallet: 403, moderator: ok, creator: ok, admin: 403 });
+const liveStream = async () =>
+  (await createStream(t.database.db, { creator_address: randomAddress(), is_currently_live: true })).mint;
+
+const ROLE_CASES: RoleCase[] = [
+  {
+    route: 'PUT /api/streams/:mint/chat-settings',
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/streams/${mint}/chat-settings`,
+      payload: { slowModeSeconds: 0 },
+    }),
+    expect: creatorOnly(200),
+  },
+  ...(['PUT', 'DELETE'] as const).map((method) => ({
+    route: `${method} /api/streams/:mint/moderators/:address`,
+    request: async () => ({ method, url: `/api/streams/${mint}/moderators/${randomAddress()}` }),
+    expect: creatorOnly(204),
+  })),
+  ...(['PUT', 'DELETE'] as const).map((method) => ({
+    route: `${method} /api/streams/:mint/bans/:address`,
+    request: async () => ({ method, url: `/api/streams/${mint}/bans/${randomAddress()}` }),
+    expect: staff(204),
+  })),
+  {
+    route: 'POST /api/streams/:mint/mutes',
+    request: async () => ({
+      method: 'POST',
+      url: `/api/streams/${mint}/mutes`,
+      payload: { address: randomAddress(), minutes: 5 },
+    }),
+    expect: staff(200),
+  },
+  {
+    route: 'DELETE /api/streams/:mint/mutes/:address',
+    request: async () => ({ method: 'DELETE', url: `/api/streams/${mint}/mutes/${randomAddress()}` }),
+    expect: staff(204),
+  },
+  {
+    route: 'DELETE /api/streams/:mint/messages/:id',
+    request: async () => ({
+      method: 'DELETE',
+      url: `/api/streams/${mint}/messages/${await post('moderate me')}`,
+    }),
+    expect: staff(204),
+  },
+  {
+    route: 'POST /api/streams/:mint/chat/clear',
+    request: async () => ({ method: 'POST', url: `/api/streams/${mint}/chat/clear` }),
+    expect: creatorOnly(204),
+  },
+  {
+    route: 'POST /api/reports',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/reports',
+      payload: { kind: 'stream', mint: await liveStream(), reason: 'scam' },
+    }),
+    expect: { wallet: 201, moderator: 201, creator: 201, admin: 201 },
+  },
+  {
+    route: 'POST /api/admin/reports/:id/dismiss',
+    request: async () => {
+      const filed = await t.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: stranger.headers,
+        payload: { kind: 'stream', mint: await liveStream(), reason: 'other' },
+      });
+      return { method: 'POST', url: `/api/admin/reports/${filed.json().id}/dismiss`, payload: reason };
+    },
+    expect: adminOnly,
+  },
+  ...['end', 'hide', 'unhide'].map((action) => ({
+    route: `POST /api/admin/streams/:mint/${action}`,
+    request: async () => ({
+      method: 'POST' as const,
+      url: `/api/admin/streams/${await liveStream()}/${action}`,
+      payload: reason,
+    }),
+    expect: adminOnly,
+  })),
+  {
+    route: 'POST /api/admin/streams/:mint/nsfw',
+    request: async () => ({
+      method: 'POST',
+      url: `/api/admin/streams/${await liveStream()}/nsfw`,
+      payload: { ...reason, nsfw: true },
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /api/admin/wallets/:address/ban',
+    request: async () => ({
+      method: 'POST',
+      url: `/api/admin/wallets/${randomAddress()}/ban`,
+      payload: reason,
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /api/admin/wallets/:address/unban',
+    request: async () => {
+      const target = randomAddress();
+      await t.database.db
+        .insertInto('platform_bans')
+        .values({ address: target, reason: 'x', banned_by: 'x' })
+        .execute();
+      return { method: 'POST', url: `/api/admin/wallets/${target}/unban`, payload: reason };
+    },
+    expect: adminOnly,
+  },
+];
+
+/** Routes of issue 16 that must each have a row above. */
+const MODERATION_ROUTE =
+  /^(\w+) \/api\/(admin\/|reports|streams\/:mint\/(chat-settings|moderators|bans|mutes|chat\/clear|messages\/:id))/;
+
+describe(`authorization matrix: moderation roles (${databaseKind()})`, () => {
+  it('covers every moderation write', () => {
+    const covered = new Set(ROLE_CASES.map((c) => c.route));
+    const missing = writeRoutes()
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((k) => MODERATION_ROUTE.test(k) && !covered.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  for (const c of ROLE_CASES) {
+    it(`${c.route}: wallet ${c.expect.wallet}, moderator ${c.expect.moderator}, creator ${c.expect.creator}, admin ${c.expect.admin}`, async () => {
+      const who: Record<Role, () => SignedIn> = {
+        wallet: () => stranger,
+        moderator: () => moderator,
+        creator: () => creator,
+        admin: () => admin,
+      };
+      for (const role of ['wallet', 'moderator', 'creator', 'admin'] as const) {
+        const r = await c.request();
+        const res = await t.app.inject({ ...r, headers: who[role]().headers });
+        expect(res.statusCode, `${role}: ${res.body}`).toBe(c.expect[role]);
+      }
     });
   }
 });

@@ -57,8 +57,8 @@ export type TPostChatMessage = z.infer<typeof ZPostChatMessage>;
 
 export const ZChatMessageParams = z.object({ mint: ZAddress, id: ZChatMessageId });
 
-/** Longest mute a host can set: one week. */
-export const CHAT_MUTE_MAX_MINUTES = 7 * 24 * 60;
+/** Longest timeout (mute) a host or moderator can set: 24 hours (issue 16). */
+export const CHAT_MUTE_MAX_MINUTES = 24 * 60;
 /** Mute durations offered by the host controls. */
 export const CHAT_MUTE_CHOICES_MINUTES = [10, 60, 24 * 60] as const;
 

@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './live.ts';
+export * from './moderation.ts';
 export * from './profiles.ts';
 export * from './realtime.ts';
 export * from './streams.ts';

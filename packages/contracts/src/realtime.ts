@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZChatMessage, ZChatMessageId } from './chat.ts';
+import { ZChatRules } from './moderation.ts';
 
 /** The one realtime WebSocket endpoint. */
 export const REALTIME_PATH = '/api/realtime';
@@ -56,6 +57,12 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
     channel: z.string().optional(),
   }),
   z.object({ type: z.literal('pong'), id: z.string().optional() }),
+  /** The chat's modes changed (slow mode, followers-only): every open chat shows the new ones. */
+  z.object({ type: z.literal('chat_rules'), channel: z.string(), rules: ZChatRules }),
+  /** The creator cleared the chat: drop every message shown. */
+  z.object({ type: z.literal('chat_cleared'), channel: z.string() }),
+  /** A wallet was banned (in this chat or site-wide): hide its messages. */
+  z.object({ type: z.literal('author_hidden'), channel: z.string(), address: z.string() }),
 ]);
 export type TRealtimeEvent = z.infer<typeof ZRealtimeEvent>;
 export type TRealtimeEventType = TRealtimeEvent['type'];

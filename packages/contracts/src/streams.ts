@@ -37,6 +37,8 @@ export const ZStream = z.object({
   created_at: z.string(),
   profile_image: z.nullable(z.string()),
   username: z.nullable(z.string()),
+  /** Marked not safe for work by its creator or an admin: left out of lists unless asked for. */
+  is_nsfw: z._default(z.boolean(), false),
 });
 export type TStream = z.infer<typeof ZStream>;
 
@@ -54,6 +56,8 @@ export const ZStreamListQuery = z.object({
   cursor: z.optional(z.string().check(z.maxLength(512), z.regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor'))),
   live: z.optional(ZBoolParam),
   sort: z._default(ZStreamSort, 'newest'),
+  /** pump.fun's `includeNsfw`: NSFW streams are listed only when the visitor asks for them. */
+  includeNsfw: z.optional(ZBoolParam),
 });
 export type TStreamListQuery = z.infer<typeof ZStreamListQuery>;
 
@@ -66,6 +70,7 @@ export type TStreamPage = z.infer<typeof ZStreamPage>;
 export const ZStreamSearchQuery = z.object({
   q: ZPlainText({ min: 1, max: 100, minMessage: 'Search text is required' }),
   limit: ZQueryInt(1, STREAM_LIST_MAX_LIMIT, STREAM_LIST_MAX_LIMIT),
+  includeNsfw: z.optional(ZBoolParam),
 });
 export type TStreamSearchQuery = z.infer<typeof ZStreamSearchQuery>;
 
@@ -94,6 +99,8 @@ export const ZStreamUpsert = z.object({
   telegram: z.optional(z.nullable(ZHttpUrl)),
   usd_market_cap: z._default(z.number().check(z.gte(0), z.lte(1e15)), 0),
   is_currently_live: z._default(z.boolean(), false),
+  /** The wizard's "NSFW" box; absent leaves an existing stream's flag as it is. */
+  is_nsfw: z.optional(z.boolean()),
 });
 export type TStreamUpsert = z.infer<typeof ZStreamUpsert>;
 

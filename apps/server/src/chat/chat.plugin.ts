@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { createChatRules } from '../moderation/chat-rules.service.ts';
+import { createModerationRepository } from '../moderation/moderation.repository.ts';
+import { createStreamAccess } from '../moderation/stream-access.ts';
 import '../realtime/realtime.plugin.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
@@ -13,7 +16,11 @@ import { CHAT_TOPIC, toRealtimeEvent } from './chat-notification.ts';
 export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { pubsub, hub } = app.realtime;
   const repo = createChatRepository(ctx.database.db);
-  const chat = createChatService(repo, pubsub);
+  const chat = createChatService(repo, pubsub, {
+    rules: createChatRules(createModerationRepository(ctx.database.db), ctx.now),
+    access: createStreamAccess(ctx.database.db),
+    now: ctx.now,
+  });
 
   // One chain per instance: events that need a row fetch cannot overtake the ones behind them.
   let chain: Promise<void> = Promise.resolve();

@@ -12,7 +12,26 @@ export interface NotifyWith<T> {
 export const createChatRepository = (db: Kysely<Database>) => ({
   /** Newest first; `before` is an exclusive message-id cursor. Uses messages_stream_newest_idx. */
   history(streamId: string, limit: number, before: string | undefined): Promise<MessageRow[]> {
-    let q = db.selectFrom('messages').selectAll().where('stream_id', '=', streamId);
+    // Messages of wallets banned here or site-wide are hidden (and come back if the ban is lifted).
+    let q = db
+      .selectFrom('messages')
+      .selectAll()
+      .where('stream_id', '=', streamId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('platform_bans')
+              .select('address')
+              .whereRef('address', '=', 'messages.user_address')
+              .union(
+                selectFrom('chat_bans')
+                  .select('user_address as address')
+                  .whereRef('user_address', '=', 'messages.user_address')
+                  .where('chat_bans.stream_id', '=', streamId),
+              ),
+          ),
+        ),
+      );
     if (before) q = q.where('id', '<', before);
     return q.orderBy('id', 'desc').limit(limit).execute();
   },
@@ -36,7 +55,12 @@ export const createChatRepository = (db: Kysely<Database>) => ({
    * instance — if the author already has `limit.count` messages in the last `limit.windowMs` (any stream),
    * how many ms until the oldest of them leaves that window (null otherwise). Times are the database's.
    */
-  async postContext(streamId: string, address: string, limit: { count: number; windowMs: number }) {
+  async postContext(
+    streamId: string,
+    address: string,
+    limit: { count: number; windowMs: number },
+    now: Date,
+  ) {
     const windowSecs = limit.windowMs / 1000;
     return db
       .selectFrom('streams as s')
@@ -45,7 +69,7 @@ export const createChatRepository = (db: Kysely<Database>) => ({
         j
           .onRef('m.stream_id', '=', 's.mint')
           .on('m.user_address', '=', address)
-          .on('m.muted_until', '>', sql<Date>`now()`),
+          .on('m.muted_until', '>', now),
       )
       .select(['s.mint', 'p.username', 'p.profile_image', 'm.muted_until'])
       .select(
@@ -64,10 +88,11 @@ export const createChatRepository = (db: Kysely<Database>) => ({
   /**
    * Insert and NOTIFY in ONE statement (one round trip, one implicit transaction): the notification leaves
    * only if the row commits, in commit order. The payload is the full row as JSON when it fits under the
-   * NOTIFY limit, else a reference by id. created_at is cut to milliseconds so the API and the event agree.
+   * NOTIFY limit, else a reference by id. created_at is cut to milliseconds so the API and the event agree;
+   * it is the service's clock when given (slow mode and timeouts count on the same clock), else the database's.
    */
   async insertAndNotify(
-    values: Omit<Insertable<MessagesTable>, 'id' | 'created_at'>,
+    values: Omit<Insertable<MessagesTable>, 'id' | 'created_at'> & { created_at?: Date },
     channel: string,
     maxPayloadBytes: number,
     /** A transaction to run in (a tip inserts its row and its message together). */
@@ -78,7 +103,8 @@ export const createChatRepository = (db: Kysely<Database>) => ({
         INSERT INTO messages (stream_id, user_address, username, profile_image, content, created_at,
                               tip_wei, tip_tx_hash)
         VALUES (${values.stream_id}, ${values.user_address}, ${values.username ?? null},
-                ${values.profile_image ?? null}, ${values.content}, date_trunc('milliseconds', now()),
+                ${values.profile_image ?? null}, ${values.content},
+                date_trunc('milliseconds', coalesce(${values.created_at ?? null}::timestamptz, now())),
                 ${values.tip_wei ?? null}, ${values.tip_tx_hash ?? null})
         RETURNING *
       ), j AS (

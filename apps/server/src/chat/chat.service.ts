@@ -1,5 +1,7 @@
 import type { TChatHistory, TChatHistoryQuery, TChatMessage, TChatMute } from '@mintcast/contracts';
-import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../http/errors.ts';
+import { AppError, badRequest, notFound, tooManyRequests } from '../http/errors.ts';
+import type { ChatRules } from '../moderation/chat-rules.service.ts';
+import type { StreamAccess } from '../moderation/stream-access.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES, type PubSub } from '../realtime/pubsub.ts';
 import type { ChatRepository } from './chat.repository.ts';
 import { CHAT_TOPIC, deletedPayload } from './chat-notification.ts';
@@ -11,26 +13,24 @@ export const CHAT_RATE_LIMIT = { burst: 5, perWindow: 20, windowMs: 30_000 } as 
 
 const STREAM_NOT_FOUND = 'Stream Not Found';
 
-const minutesLeft = (until: Date): number => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-
-/** Chat rules: history, posting (mutes, rate limit, server-side author profile) and host moderation. */
+/**
+ * Chat: history, posting (the stream's chat rules, timeouts, rate limit, server-side author profile) and
+ * moderation by the creator and the moderators.
+ */
 export const createChatService = (
   repo: ChatRepository,
   pubsub: Pick<PubSub, 'channelOf'>,
-  opts: { limiter?: RateLimiter } = {},
+  opts: { limiter?: RateLimiter; rules: ChatRules; access: StreamAccess; now: () => number },
 ) => {
   const limiter = opts.limiter ?? createRateLimiter(CHAT_RATE_LIMIT);
   const channel = pubsub.channelOf(CHAT_TOPIC);
+  const { rules, access, now } = opts;
+  const minutesLeft = (until: Date): number => Math.max(1, Math.ceil((until.getTime() - now()) / 60_000));
 
   const requireStream = async (mint: string) => {
     const stream = await repo.streamCreator(mint);
     if (!stream) throw notFound(STREAM_NOT_FOUND);
     return stream;
-  };
-
-  const requireCreator = async (actor: string, mint: string) => {
-    const stream = await requireStream(mint);
-    if (stream.creator !== actor) throw forbidden('Only the stream creator can moderate this chat');
   };
 
   return {
@@ -45,10 +45,14 @@ export const createChatService = (
     },
 
     async post(actor: string, mint: string, content: string): Promise<TChatMessage> {
-      const context = await repo.postContext(mint, actor, {
-        count: CHAT_RATE_LIMIT.perWindow,
-        windowMs: CHAT_RATE_LIMIT.windowMs,
-      });
+      await rules.check(actor, mint, content);
+      const at = new Date(now());
+      const context = await repo.postContext(
+        mint,
+        actor,
+        { count: CHAT_RATE_LIMIT.perWindow, windowMs: CHAT_RATE_LIMIT.windowMs },
+        at,
+      );
       if (!context) throw notFound(STREAM_NOT_FOUND);
       if (context.muted_until) {
         const n = minutesLeft(new Date(context.muted_until));
@@ -74,6 +78,7 @@ export const createChatService = (
           username: context.username ?? null,
           profile_image: context.profile_image ?? null,
           content,
+          created_at: at,
         },
         channel,
         NOTIFY_MAX_PAYLOAD_BYTES,
@@ -82,15 +87,17 @@ export const createChatService = (
     },
 
     async remove(actor: string, mint: string, id: string): Promise<void> {
-      await requireCreator(actor, mint);
+      await access.requireStaff(actor, mint);
       const removed = await repo.remove(mint, id, { channel, payloadOf: (i) => deletedPayload(mint, i) });
       if (!removed) throw notFound('Message not found');
     },
 
     async mute(actor: string, mint: string, address: string, minutes: number): Promise<TChatMute> {
-      await requireCreator(actor, mint);
+      await access.requireStaff(actor, mint);
       if (address === actor) throw badRequest('You cannot mute yourself');
-      const until = new Date(Date.now() + minutes * 60_000);
+      if ((await access.role(mint, address)) !== 'viewer')
+        throw badRequest('The creator and moderators cannot be timed out');
+      const until = new Date(now() + minutes * 60_000);
       const row = await repo.upsertMute(mint, address, until, actor);
       return {
         stream_id: row.stream_id,

@@ -21,6 +21,9 @@ export interface StreamsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   last_viewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  is_nsfw: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Set by an admin: the stream is left out of every list. */
+  hidden_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface MessagesTable {
@@ -117,6 +120,61 @@ export interface StreamThumbnailsTable {
   updated_at: Timestamp;
 }
 
+/** Moderation (issue 16): one stream's chat modes and banned words. */
+export interface ChatSettingsTable {
+  stream_id: string;
+  slow_mode_seconds: ColumnType<number, number | undefined, number>;
+  followers_only: ColumnType<boolean, boolean | undefined, boolean>;
+  banned_words: ColumnType<string[], string[] | undefined, string[]>;
+  updated_at: Timestamp;
+}
+
+export interface StreamModeratorsTable {
+  stream_id: string;
+  address: string;
+  added_by: string;
+  created_at: Timestamp;
+}
+
+export interface ChatBansTable {
+  stream_id: string;
+  user_address: string;
+  banned_by: string;
+  created_at: Timestamp;
+}
+
+export interface PlatformBansTable {
+  address: string;
+  reason: string;
+  banned_by: string;
+  created_at: Timestamp;
+}
+
+export interface ReportsTable {
+  id: Generated<string>;
+  reporter: string;
+  kind: 'stream' | 'message';
+  stream_id: string;
+  message_id: string | null;
+  message_author: string | null;
+  message_content: string | null;
+  message_created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  reason: string;
+  details: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  resolved_by: string | null;
+}
+
+export interface AdminActionsTable {
+  id: Generated<string>;
+  admin: string;
+  action: string;
+  target: string;
+  reason: string;
+  created_at: Timestamp;
+}
+
 /** Kysely's view of the database. Each feature adds its tables here with its migration. */
 export interface Database {
   streams: StreamsTable;
@@ -131,4 +189,10 @@ export interface Database {
   live_participants: LiveParticipantsTable;
   stream_thumbnails: StreamThumbnailsTable;
   tips: TipsTable;
+  chat_settings: ChatSettingsTable;
+  stream_moderators: StreamModeratorsTable;
+  chat_bans: ChatBansTable;
+  platform_bans: PlatformBansTable;
+  reports: ReportsTable;
+  admin_actions: AdminActionsTable;
 }

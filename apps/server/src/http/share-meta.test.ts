@@ -19,6 +19,7 @@ const stream = {
   created_at: new Date().toISOString(),
   profile_image: null,
   username: null,
+  is_nsfw: false,
 };
 
 describe('share meta tags', () => {

@@ -40,6 +40,8 @@ export const liveRoutes = async (app: FastifyInstance, opts: LiveRoutesOptions) 
 
   app.post('/api/live/token', { preHandler: app.optionalSession }, async (request) => {
     const body = ZLiveTokenRequest.parse(request.body);
+    // A wallet banned site-wide may still watch, but not host.
+    if (body.isHost && request.session) await app.assertNotBanned(request.session.address);
     return live.issueToken(request.session?.address ?? null, body);
   });
 
@@ -53,7 +55,7 @@ export const liveRoutes = async (app: FastifyInstance, opts: LiveRoutesOptions) 
     return status.wait(mint, known, closed.signal);
   });
 
-  app.post('/api/live/rooms', { preHandler: app.requireSession }, async (request) => {
+  app.post('/api/live/rooms', { preHandler: [app.requireSession, app.refuseBanned] }, async (request) => {
     const { roomName } = ZCreateRoomRequest.parse(request.body);
     return live.createRoom(request.session?.address ?? null, roomName);
   });
@@ -74,7 +76,7 @@ export const liveRoutes = async (app: FastifyInstance, opts: LiveRoutesOptions) 
 
   app.put(
     '/api/live/thumbnails/:mint',
-    { preHandler: app.requireSession, bodyLimit: THUMBNAIL_MAX_BYTES },
+    { preHandler: [app.requireSession, app.refuseBanned], bodyLimit: THUMBNAIL_MAX_BYTES },
     async (request) => {
       const { mint } = ZMintParams.parse(request.params);
       if (!Buffer.isBuffer(request.body))

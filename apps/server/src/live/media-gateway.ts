@@ -51,6 +51,11 @@ export const createMediaGateway = (config: MediaConfig) => {
       return { name: room.name };
     },
 
+    /** Close a room and disconnect everyone in it (an admin ending a stream). */
+    async deleteRoom(name: string): Promise<void> {
+      await rooms.deleteRoom(name);
+    },
+
     /** Checks the signed `Authorization` JWT and the sha256 of the exact body; throws when either is wrong. */
     verifyWebhook(rawBody: string, authorization: string | undefined) {
       return receiver.receive(rawBody, authorization);

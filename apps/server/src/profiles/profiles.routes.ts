@@ -31,8 +31,10 @@ export const profilesRoutes = async (app: FastifyInstance, opts: { profiles: Pro
     ['like', 'likes'],
     ['subscribe', 'subscriptions'],
   ];
+  // A wallet banned site-wide cannot like or follow (undoing either stays allowed).
+  const engage = { preHandler: [app.requireSession, app.refuseBanned] };
   for (const [path, table] of toggles) {
-    app.post(`/api/streams/:mint/${path}`, auth, async (request) => {
+    app.post(`/api/streams/:mint/${path}`, engage, async (request) => {
       const { mint } = ZMintParams.parse(request.params);
       return profiles.set(table, mint, request.session!.address, true);
     });

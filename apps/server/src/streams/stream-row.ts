@@ -29,4 +29,5 @@ export const toStream = (row: StreamRow, creator?: CreatorProfile): TStream => (
   // The creator's public profile, when they set one (the spec's client fills these with null).
   profile_image: creator?.profile_image ?? null,
   username: creator?.username ?? null,
+  is_nsfw: row.is_nsfw ?? false,
 });

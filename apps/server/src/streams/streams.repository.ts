@@ -16,6 +16,12 @@ export interface NewestCursor {
 
 type StreamQuery = SelectQueryBuilder<Database, 'streams', StreamRow>;
 
+/** Every list leaves out streams an admin hid, and NSFW streams unless the visitor asked for them. */
+const listable = (q: StreamQuery, includeNsfw: boolean | undefined): StreamQuery => {
+  const visible = q.where('hidden_at', 'is', null);
+  return includeNsfw ? visible : visible.where('is_nsfw', '=', false);
+};
+
 const orderBySort = (q: StreamQuery, sort: TStreamSort): StreamQuery => {
   switch (sort) {
     case 'market_cap':
@@ -37,8 +43,9 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
     sort: TStreamSort;
     after?: NewestCursor | undefined;
     offset?: number | undefined;
+    includeNsfw?: boolean | undefined;
   }): Promise<StreamRow[]> {
-    let q = db.selectFrom('streams').selectAll() as StreamQuery;
+    let q = listable(db.selectFrom('streams').selectAll() as StreamQuery, opts.includeNsfw);
     if (opts.live !== undefined) q = q.where('is_currently_live', '=', opts.live);
     const after = opts.after;
     if (after && opts.sort === 'newest') {
@@ -62,11 +69,13 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
    * Contains-search, live first then market cap. One query: it reads one row past the page to tell whether
    * more exist, instead of counting every match (a count over a common term costs more than the page).
    */
-  async search(text: string, limit: number): Promise<{ rows: StreamRow[]; hasMore: boolean }> {
+  async search(
+    text: string,
+    limit: number,
+    includeNsfw?: boolean,
+  ): Promise<{ rows: StreamRow[]; hasMore: boolean }> {
     const pattern = `%${escapeLike(text.toLowerCase())}%`;
-    const rows = await db
-      .selectFrom('streams')
-      .selectAll()
+    const rows = await listable(db.selectFrom('streams').selectAll() as StreamQuery, includeNsfw)
       .where(sql<boolean>`${searchText} LIKE ${pattern}`)
       .orderBy('is_currently_live', 'desc')
       .orderBy('usd_market_cap', 'desc')
@@ -122,7 +131,9 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
     return row;
   },
 
-  insert(values: Omit<StreamRow, 'created_at' | 'updated_at' | 'last_viewed_at'>): Promise<StreamRow> {
+  insert(
+    values: Omit<StreamRow, 'created_at' | 'updated_at' | 'last_viewed_at' | 'hidden_at'>,
+  ): Promise<StreamRow> {
     return db.insertInto('streams').values(values).returningAll().executeTakeFirstOrThrow();
   },
 

@@ -29,8 +29,8 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
   );
 
   app.get('/api/streams/search', async (request) => {
-    const { q, limit } = ZStreamSearchQuery.parse(request.query);
-    return streams.search(q, limit);
+    const { q, limit, includeNsfw } = ZStreamSearchQuery.parse(request.query);
+    return streams.search(q, limit, includeNsfw);
   });
 
   app.get('/api/streams/:mint', async (request) => {
@@ -38,7 +38,10 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
     return streams.get(mint);
   });
 
-  app.post('/api/streams', { preHandler: app.requireSession }, async (request) => {
+  // A wallet banned site-wide cannot stream (refuseBanned).
+  const streaming = { preHandler: [app.requireSession, app.refuseBanned] };
+
+  app.post('/api/streams', streaming, async (request) => {
     const input = ZStreamUpsert.parse(request.body);
     return streams.upsert(request.session!.address, input);
   });
@@ -48,7 +51,7 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
     return streams.ensureExists(mint);
   });
 
-  app.post('/api/streams/:mint/live', { preHandler: app.requireSession }, async (request) => {
+  app.post('/api/streams/:mint/live', streaming, async (request) => {
     const { mint } = ZMintParams.parse(request.params);
     const { live } = ZSetLive.parse(request.body);
     return streams.setLive(request.session!.address, mint, live);

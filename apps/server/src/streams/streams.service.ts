@@ -58,7 +58,14 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
         offset = c.offset;
       }
     }
-    const rows = await repo.list({ limit: query.limit, live: query.live, sort: query.sort, after, offset });
+    const rows = await repo.list({
+      limit: query.limit,
+      live: query.live,
+      sort: query.sort,
+      after,
+      offset,
+      includeNsfw: query.includeNsfw,
+    });
     const items = await present(rows);
     const last = rows.at(-1);
     let nextCursor: string | null = null;
@@ -99,8 +106,8 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
       return cache.get('stats', () => repo.stats());
     },
 
-    async search(text: string, limit: number) {
-      const { rows, hasMore } = await repo.search(text, limit);
+    async search(text: string, limit: number, includeNsfw?: boolean) {
+      const { rows, hasMore } = await repo.search(text, limit, includeNsfw);
       return { items: await present(rows), total: rows.length, hasMore };
     },
 
@@ -140,6 +147,7 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
           usd_market_cap: input.usd_market_cap,
           is_currently_live: input.is_currently_live,
           num_participants: 0,
+          is_nsfw: input.is_nsfw ?? false,
         });
         return changed(row);
       }
@@ -157,6 +165,7 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
         website: input.website ?? existing.website,
         twitter: input.twitter ?? existing.twitter,
         telegram: input.telegram ?? existing.telegram,
+        ...(input.is_nsfw !== undefined ? { is_nsfw: input.is_nsfw } : {}),
       });
       if (!row) throw notFound('Stream Not Found');
       return changed(row);

@@ -23,6 +23,7 @@ export interface Instances {
 export const startInstances = async (
   count: number,
   overrides: Partial<AppConfig> = {},
+  opts: { now?: () => number } = {},
 ): Promise<Instances> => {
   const primary = await openTestDatabase();
   const handles: DatabaseHandle[] = [primary];
@@ -31,7 +32,7 @@ export const startInstances = async (
     else handles.push(primary);
   }
   const apps: TestApp[] = [];
-  for (const database of handles) apps.push(await createTestApp(overrides, { database }));
+  for (const database of handles) apps.push(await createTestApp(overrides, { database, ...opts }));
   const urls: string[] = [];
   for (const t of apps) {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -13,7 +13,12 @@ export interface TestApp {
 /** A real app on a real (fresh) database, driven with `app.inject` or on an ephemeral port. */
 export const createTestApp = async (
   overrides: Partial<AppConfig> = {},
-  opts: { rateLimitPerMinute?: number; nonceLimitPerMinute?: number; database?: DatabaseHandle } = {},
+  opts: {
+    rateLimitPerMinute?: number;
+    nonceLimitPerMinute?: number;
+    database?: DatabaseHandle;
+    now?: () => number;
+  } = {},
 ): Promise<TestApp> => {
   const database = opts.database ?? (await openTestDatabase());
   const app = await buildApp({
@@ -21,6 +26,7 @@ export const createTestApp = async (
     database,
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 1_000_000,
     nonceLimitPerMinute: opts.nonceLimitPerMinute ?? 1_000_000,
+    ...(opts.now ? { now: opts.now } : {}),
   });
   await app.ready();
   return {

@@ -23,5 +23,6 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   trustProxy: false,
   // Nothing listens there: chain tests start anvil and point this at it.
   chain: { ...BSC_MAINNET, rpcUrl: 'http://127.0.0.1:9', tipConfirmations: 1 },
+  adminAddresses: [],
   ...overrides,
 });

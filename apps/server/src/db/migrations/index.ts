@@ -6,6 +6,7 @@ import * as m0400 from './0400_live.ts';
 import * as m0500 from './0500_chat_author_recent.ts';
 import * as m0510 from './0510_market_upstream_budget.ts';
 import * as m0600 from './0600_tips.ts';
+import * as m0700 from './0700_moderation.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0500_chat_author_recent': m0500,
   '0510_market_upstream_budget': m0510,
   '0600_tips': m0600,
+  '0700_moderation': m0700,
 };

@@ -1,0 +1,86 @@
+import {
+  ZAddressParams,
+  ZAdminNsfw,
+  ZAdminReason,
+  ZMintParams,
+  ZReportIdParams,
+  ZReportsQuery,
+} from '@mintcast/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from '../http/errors.ts';
+import type { AdminService } from './admin.service.ts';
+
+/** HTTP only: `/api/admin/*`, every route for the wallets of `ADMIN_ADDRESSES` alone. */
+export const adminRoutes = async (
+  app: FastifyInstance,
+  opts: { admin: AdminService; admins: ReadonlySet<string> },
+) => {
+  const { admin, admins } = opts;
+  const requireAdmin = async (request: FastifyRequest) => {
+    if (!request.session || !admins.has(request.session.address)) throw forbidden('Administrators only');
+  };
+  const asAdmin = { preHandler: [app.requireSession, requireAdmin] };
+  const me = (request: FastifyRequest) => request.session!.address;
+  const noStore = { 'cache-control': 'private, no-store' };
+
+  app.get('/api/admin/status', { preHandler: app.requireSession }, async (request, reply) =>
+    reply.headers(noStore).send({ isAdmin: admins.has(me(request)) }),
+  );
+
+  app.get('/api/admin/reports', asAdmin, async (request, reply) => {
+    const { status } = ZReportsQuery.parse(request.query);
+    return reply.headers(noStore).send({ items: await admin.reports(status) });
+  });
+  app.get('/api/admin/bans', asAdmin, async (_request, reply) =>
+    reply.headers(noStore).send({ items: await admin.bans() }),
+  );
+  app.get('/api/admin/audit', asAdmin, async (_request, reply) =>
+    reply.headers(noStore).send({ items: await admin.auditLog() }),
+  );
+
+  app.post('/api/admin/reports/:id/dismiss', asAdmin, async (request, reply) => {
+    const { id } = ZReportIdParams.parse(request.params);
+    const { reason } = ZAdminReason.parse(request.body ?? {});
+    await admin.dismissReport(me(request), id, reason);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/admin/streams/:mint/end', asAdmin, async (request, reply) => {
+    const { mint } = ZMintParams.parse(request.params);
+    const { reason } = ZAdminReason.parse(request.body ?? {});
+    await admin.endStream(me(request), mint, reason);
+    return reply.status(204).send();
+  });
+
+  for (const [path, hidden] of [
+    ['hide', true],
+    ['unhide', false],
+  ] as const) {
+    app.post(`/api/admin/streams/:mint/${path}`, asAdmin, async (request, reply) => {
+      const { mint } = ZMintParams.parse(request.params);
+      const { reason } = ZAdminReason.parse(request.body ?? {});
+      await admin.setHidden(me(request), mint, hidden, reason);
+      return reply.status(204).send();
+    });
+  }
+
+  app.post('/api/admin/streams/:mint/nsfw', asAdmin, async (request, reply) => {
+    const { mint } = ZMintParams.parse(request.params);
+    const { nsfw, reason } = ZAdminNsfw.parse(request.body ?? {});
+    await admin.setNsfw(me(request), mint, nsfw, reason);
+    return reply.status(204).send();
+  });
+
+  for (const [path, ban] of [
+    ['ban', true],
+    ['unban', false],
+  ] as const) {
+    app.post(`/api/admin/wallets/:address/${path}`, asAdmin, async (request, reply) => {
+      const { address } = ZAddressParams.parse(request.params);
+      const { reason } = ZAdminReason.parse(request.body ?? {});
+      if (ban) await admin.ban(me(request), address, reason);
+      else await admin.unban(me(request), address, reason);
+      return reply.status(204).send();
+    });
+  }
+};

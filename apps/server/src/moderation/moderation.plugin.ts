@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import '../realtime/realtime.plugin.ts';
+import { createChatModerationService } from './chat-moderation.service.ts';
+import { createModerationRepository } from './moderation.repository.ts';
+import { moderationRoutes } from './moderation.routes.ts';
+import { MODERATION_TOPIC, toModerationEvents } from './moderation-notification.ts';
+import { createStreamAccess } from './stream-access.ts';
+
+/**
+ * Creator chat tools, and the fan-out of moderation changes (chat modes, clear, hidden authors) from the
+ * database's NOTIFY to this instance's open chats. Needs the realtime plugin registered before it.
+ */
+export const moderationPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { pubsub, hub } = app.realtime;
+  const moderation = createChatModerationService({
+    repo: createModerationRepository(ctx.database.db),
+    access: createStreamAccess(ctx.database.db),
+    pubsub,
+    now: ctx.now,
+  });
+  const unsubscribe = await pubsub.subscribe(MODERATION_TOPIC, (payload) => {
+    for (const event of toModerationEvents(payload, hub.localChannels))
+      if ('channel' in event && event.channel) hub.deliver(event.channel, event);
+  });
+  app.addHook('onClose', async () => unsubscribe());
+  await app.register(moderationRoutes, { moderation });
+};

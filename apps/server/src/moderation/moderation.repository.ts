@@ -1,0 +1,150 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** SQL of the per-stream chat tools (settings, moderators, bans, timeouts, clear) and nothing else. */
+export const createModerationRepository = (db: Kysely<Database>) => ({
+  /**
+   * Everything the chat rules need about one post, in one round trip: the stream's settings, whether the
+   * author is banned (site-wide or here), staff, a follower, and when it last posted here.
+   */
+  postRulesContext(mint: string, address: string) {
+    return db
+      .selectFrom('streams as s')
+      .leftJoin('chat_settings as cs', 'cs.stream_id', 's.mint')
+      .select(['s.mint', 's.creator_address', 'cs.slow_mode_seconds', 'cs.followers_only', 'cs.banned_words'])
+      .select((eb) => [
+        eb
+          .exists(eb.selectFrom('platform_bans').select('address').where('address', '=', address))
+          .as('platform_banned'),
+        eb
+          .exists(
+            eb
+              .selectFrom('chat_bans')
+              .select('user_address')
+              .whereRef('stream_id', '=', 's.mint')
+              .where('user_address', '=', address),
+          )
+          .as('chat_banned'),
+        eb
+          .exists(
+            eb
+              .selectFrom('stream_moderators')
+              .select('address')
+              .whereRef('stream_id', '=', 's.mint')
+              .where('address', '=', address),
+          )
+          .as('is_moderator'),
+        eb
+          .exists(
+            eb
+              .selectFrom('subscriptions')
+              .select('user_address')
+              .whereRef('stream_id', '=', 's.mint')
+              .where('user_address', '=', address),
+          )
+          .as('follows'),
+        eb
+          .selectFrom('messages')
+          .select('created_at')
+          .whereRef('stream_id', '=', 's.mint')
+          .where('user_address', '=', address)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .as('last_post_at'),
+      ])
+      .where('s.mint', '=', mint)
+      .executeTakeFirst();
+  },
+
+  async settings(mint: string) {
+    return db.selectFrom('chat_settings').selectAll().where('stream_id', '=', mint).executeTakeFirst();
+  },
+
+  saveSettings(
+    mint: string,
+    values: { slow_mode_seconds?: number; followers_only?: boolean; banned_words?: string[] },
+  ) {
+    return db
+      .insertInto('chat_settings')
+      .values({ stream_id: mint, ...values })
+      .onConflict((oc) => oc.column('stream_id').doUpdateSet({ ...values, updated_at: sql`now()` }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  async moderators(mint: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('stream_moderators')
+      .select('address')
+      .where('stream_id', '=', mint)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((r) => r.address);
+  },
+
+  async addModerator(mint: string, address: string, by: string) {
+    await db
+      .insertInto('stream_moderators')
+      .values({ stream_id: mint, address, added_by: by })
+      .onConflict((oc) => oc.columns(['stream_id', 'address']).doNothing())
+      .execute();
+  },
+
+  async removeModerator(mint: string, address: string) {
+    await db
+      .deleteFrom('stream_moderators')
+      .where('stream_id', '=', mint)
+      .where('address', '=', address)
+      .execute();
+  },
+
+  async ban(mint: string, address: string, by: string) {
+    await db
+      .insertInto('chat_bans')
+      .values({ stream_id: mint, user_address: address, banned_by: by })
+      .onConflict((oc) => oc.columns(['stream_id', 'user_address']).doNothing())
+      .execute();
+  },
+
+  async unban(mint: string, address: string) {
+    await db
+      .deleteFrom('chat_bans')
+      .where('stream_id', '=', mint)
+      .where('user_address', '=', address)
+      .execute();
+  },
+
+  async liftTimeout(mint: string, address: string) {
+    await db
+      .deleteFrom('chat_mutes')
+      .where('stream_id', '=', mint)
+      .where('user_address', '=', address)
+      .execute();
+  },
+
+  /** Bans, and timeouts still running at `now`. */
+  async sanctions(mint: string, now: Date) {
+    const [bans, mutes] = await Promise.all([
+      db
+        .selectFrom('chat_bans')
+        .select('user_address')
+        .where('stream_id', '=', mint)
+        .orderBy('created_at')
+        .execute(),
+      db
+        .selectFrom('chat_mutes')
+        .select(['user_address', 'muted_until'])
+        .where('stream_id', '=', mint)
+        .where('muted_until', '>', now)
+        .orderBy('muted_until')
+        .execute(),
+    ]);
+    return { bans: bans.map((b) => b.user_address), mutes };
+  },
+
+  async clear(mint: string) {
+    await db.deleteFrom('messages').where('stream_id', '=', mint).execute();
+  },
+});
+
+export type ModerationRepository = ReturnType<typeof createModerationRepository>;

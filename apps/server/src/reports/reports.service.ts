@@ -1,0 +1,42 @@
+import { REPORTS_PER_HOUR, type TReportRequest, ZReportRequest } from '@mintcast/contracts';
+import { conflict, notFound, tooManyRequests } from '../http/errors.ts';
+import type { ReportsRepository } from './reports.repository.ts';
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Reports of a stream or a chat message by a signed-in wallet: one per wallet per target, at most
+ * REPORTS_PER_HOUR an hour (counted in the database, so across instances). A reported message is
+ * copied into the report, so the admin still sees it after it is deleted.
+ */
+export const createReportsService = (repo: ReportsRepository, now: () => number) => ({
+  async file(reporter: string, input: TReportRequest): Promise<{ id: string }> {
+    const r = ZReportRequest.parse(input);
+    const at = new Date(now());
+    if ((await repo.sentSince(reporter, new Date(at.getTime() - HOUR_MS))) >= REPORTS_PER_HOUR)
+      throw tooManyRequests('You have sent too many reports. Try again in an hour.');
+    let message: Awaited<ReturnType<ReportsRepository['message']>>;
+    if (r.kind === 'message') {
+      message = await repo.message(r.mint, r.messageId);
+      if (!message) throw notFound('Message not found');
+    } else if (!(await repo.streamExists(r.mint))) {
+      throw notFound('Stream Not Found');
+    }
+    const id = await repo.insert({
+      reporter,
+      kind: r.kind,
+      stream_id: r.mint,
+      message_id: message ? String(message.id) : null,
+      message_author: message?.user_address ?? null,
+      message_content: message?.content ?? null,
+      message_created_at: message?.created_at ?? null,
+      reason: r.reason,
+      details: r.details,
+      created_at: at,
+    });
+    if (!id) throw conflict(`You have already reported this ${r.kind}`);
+    return { id };
+  },
+});
+
+export type ReportsService = ReturnType<typeof createReportsService>;

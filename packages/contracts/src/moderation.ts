@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { ZAddress } from './address.ts';
+import { ZChatMessageId } from './chat.ts';
+
+/** Slow mode: seconds a wallet waits between two messages in one chat (0 = off). */
+export const SLOW_MODE_MAX_SECONDS = 120;
+export const BANNED_WORDS_MAX = 200;
+export const BANNED_WORD_MAX_LENGTH = 40;
+
+/** Chat modes every viewer sees (and every instance enforces). */
+export const ZChatRules = z.object({
+  slowModeSeconds: z.number().int().min(0).max(SLOW_MODE_MAX_SECONDS),
+  followersOnly: z.boolean(),
+});
+export type TChatRules = z.infer<typeof ZChatRules>;
+
+export const DEFAULT_CHAT_RULES: TChatRules = { slowModeSeconds: 0, followersOnly: false };
+
+const ZBannedWord = z
+  .string()
+  .trim()
+  .min(1, 'A banned word cannot be empty')
+  .max(BANNED_WORD_MAX_LENGTH, `A banned word is at most ${BANNED_WORD_MAX_LENGTH} characters`)
+  .transform((w) => w.toLowerCase());
+
+/** `PUT /api/streams/{mint}/chat-settings` (creator only): any subset of the settings. */
+export const ZChatSettingsUpdate = z
+  .object({
+    slowModeSeconds: z.number().int().min(0).max(SLOW_MODE_MAX_SECONDS).optional(),
+    followersOnly: z.boolean().optional(),
+    bannedWords: z.array(ZBannedWord).max(BANNED_WORDS_MAX).optional(),
+  })
+  .strict();
+export type TChatSettingsUpdate = z.input<typeof ZChatSettingsUpdate>;
+
+export const ZStreamRole = z.enum(['creator', 'moderator', 'viewer']);
+export type TStreamRole = z.infer<typeof ZStreamRole>;
+
+export const ZChatSanction = z.object({
+  address: z.string(),
+  kind: z.enum(['ban', 'timeout']),
+  /** Timeouts end; bans last until lifted. */
+  until: z.string().nullable(),
+});
+export type TChatSanction = z.infer<typeof ZChatSanction>;
+
+/** `GET /api/streams/{mint}/moderation` — what the creator and moderators manage. */
+export const ZChatModeration = z.object({
+  role: ZStreamRole,
+  rules: ZChatRules,
+  bannedWords: z.array(z.string()),
+  moderators: z.array(z.string()),
+  sanctions: z.array(ZChatSanction),
+});
+export type TChatModeration = z.infer<typeof ZChatModeration>;
+
+export const ZStreamAddressParams = z.object({ mint: ZAddress, address: ZAddress });
+
+/** Error codes a refused chat post carries, so the composer can explain it. */
+export const CHAT_RULE_ERRORS = {
+  banned: 'banned',
+  chatBanned: 'chat_banned',
+  followersOnly: 'followers_only',
+  bannedWord: 'banned_word',
+  slowMode: 'slow_mode',
+} as const;
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The first banned word found in `content` as a whole word, case-insensitively, or null. Word edges are
+ * letters, digits and underscores of any script, so "ass" does not match "class" and "scam" matches "SCAM!".
+ */
+export const findBannedWord = (content: string, words: readonly string[]): string | null => {
+  for (const word of words) {
+    if (!word) continue;
+    const re = new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}(?![\\p{L}\\p{N}_])`, 'iu');
+    if (re.test(content)) return word;
+  }
+  return null;
+};
+
+/** What a viewer is told about the chat's modes: "Slow mode: 10 s", "Followers-only chat". */
+export const chatModeLabels = (rules: TChatRules): string[] => {
+  const labels: string[] = [];
+  if (rules.slowModeSeconds > 0) labels.push(`Slow mode: ${rules.slowModeSeconds} s`);
+  if (rules.followersOnly) labels.push('Followers-only chat');
+  return labels;
+};
+
+// ---------- Reports ----------
+
+export const REPORT_REASONS = ['violence', 'sexual', 'harassment', 'scam', 'other'] as const;
+export const ZReportReason = z.enum(REPORT_REASONS);
+export type TReportReason = z.infer<typeof ZReportReason>;
+export const REPORT_REASON_LABELS: Record<TReportReason, string> = {
+  violence: 'Violence',
+  sexual: 'Sexual content',
+  harassment: 'Harassment',
+  scam: 'Scam',
+  other: 'Other',
+};
+export const REPORT_DETAILS_MAX = 500;
+/** Reports one wallet may send per hour. */
+export const REPORTS_PER_HOUR = 10;
+
+const ZReportDetails = z.string().trim().max(REPORT_DETAILS_MAX).default('');
+
+/** `POST /api/reports` — a stream or one chat message of it. */
+export const ZReportRequest = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('stream'), mint: ZAddress, reason: ZReportReason, details: ZReportDetails }),
+  z.object({
+    kind: z.literal('message'),
+    mint: ZAddress,
+    messageId: ZChatMessageId,
+    reason: ZReportReason,
+    details: ZReportDetails,
+  }),
+]);
+export type TReportRequest = z.input<typeof ZReportRequest>;
+
+export const ZReport = z.object({
+  id: z.string(),
+  kind: z.enum(['stream', 'message']),
+  reason: ZReportReason,
+  details: z.string(),
+  reporter: z.string(),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+  stream: z.object({
+    mint: z.string(),
+    name: z.string(),
+    symbol: z.string(),
+    creator_address: z.string().nullable(),
+    is_currently_live: z.boolean(),
+    is_nsfw: z.boolean(),
+    hidden: z.boolean(),
+  }),
+  /** The reported message as it was when reported (it may have been deleted since). */
+  message: z
+    .object({ id: z.string(), author: z.string(), content: z.string(), created_at: z.string() })
+    .nullable(),
+  /** Is the wallet the report is about (message author, or stream creator) banned site-wide now? */
+  subjectBanned: z.boolean(),
+});
+export type TReport = z.infer<typeof ZReport>;
+
+export const ZReportCreated = z.object({ id: z.string() });
+
+// ---------- Administration ----------
+
+export const ZAdminStatus = z.object({ isAdmin: z.boolean() });
+export type TAdminStatus = z.infer<typeof ZAdminStatus>;
+
+/** Every admin action says why; the reason goes to the audit log. */
+export const ZAdminReason = z.object({
+  reason: z.string().trim().min(1, 'Give a reason').max(500),
+});
+
+export const ZAdminNsfw = ZAdminReason.extend({ nsfw: z.boolean() });
+
+export const ADMIN_ACTIONS = [
+  'end_stream',
+  'hide_stream',
+  'unhide_stream',
+  'mark_nsfw',
+  'unmark_nsfw',
+  'ban_wallet',
+  'unban_wallet',
+  'dismiss_report',
+] as const;
+export const ZAdminAction = z.enum(ADMIN_ACTIONS);
+export type TAdminAction = z.infer<typeof ZAdminAction>;
+
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  admin: z.string(),
+  action: ZAdminAction,
+  target: z.string(),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZPlatformBan = z.object({
+  address: z.string(),
+  reason: z.string(),
+  banned_by: z.string(),
+  created_at: z.string(),
+});
+export type TPlatformBan = z.infer<typeof ZPlatformBan>;
+
+export const ZReportsQuery = z.object({ status: z.enum(['open', 'all']).default('open') });
+export const ZReportIdParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,18}$/, 'Invalid report id') });
+export const ZAddressParams = z.object({ address: ZAddress });
+
+export const ZReportList = z.object({ items: z.array(ZReport) });
+export const ZAuditLog = z.object({ items: z.array(ZAuditEntry) });
+export const ZPlatformBanList = z.object({ items: z.array(ZPlatformBan) });
