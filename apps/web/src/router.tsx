@@ -17,6 +17,7 @@ export const router = createBrowserRouter([
       { path: 'how-to-stream', lazy: () => import('./routes/how-to-stream/index.tsx') },
       { path: 'start-streaming', lazy: () => import('./routes/start-streaming/index.tsx') },
       { path: 'livestream/:id?', lazy: () => import('./routes/livestream/index.tsx') },
+      { path: 'admin', lazy: () => import('./routes/admin/index.tsx') },
       { path: '*', lazy: () => import('./routes/not-found/index.tsx') },
     ],
   },

@@ -59,8 +59,8 @@ export const ZChatMessageParams = z.object({ mint: ZAddress, id: ZChatMessageId 
 
 /** Longest timeout (mute) a host or moderator can set: 24 hours (issue 16). */
 export const CHAT_MUTE_MAX_MINUTES = 24 * 60;
-/** Mute durations offered by the host controls. */
-export const CHAT_MUTE_CHOICES_MINUTES = [10, 60, 24 * 60] as const;
+/** Timeout durations offered by the chat's message menu. */
+export const CHAT_MUTE_CHOICES_MINUTES = [1, 10, 60, 24 * 60] as const;
 
 /** `POST /api/streams/{mint}/mutes` body (stream creator only). */
 export const ZChatMuteRequest = z.object({

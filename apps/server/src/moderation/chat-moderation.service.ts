@@ -36,8 +36,13 @@ export const createChatModerationService = (deps: {
       return rulesOf(await repo.settings(mint));
     },
 
+    /** The caller's role and, for the creator and moderators, what they manage (viewers get the modes only). */
     async overview(actor: string, mint: string): Promise<TChatModeration> {
-      const role = await access.requireStaff(actor, mint);
+      const role = await access.role(mint, actor);
+      if (role === 'viewer') {
+        const rules = rulesOf(await repo.settings(mint));
+        return { role, rules, bannedWords: [], moderators: [], sanctions: [] };
+      }
       const [settings, moderators, sanctions] = await Promise.all([
         repo.settings(mint),
         repo.moderators(mint),

@@ -14,6 +14,8 @@ export interface TSettings {
   showWalletAddress: boolean;
   language: TLanguage;
   sidebarCollapsed: boolean;
+  /** "Show NSFW streams": lists include streams marked NSFW (off by default). */
+  showNsfw: boolean;
 }
 
 export const LANGUAGES = ['en', 'es', 'fr'] as const;
@@ -28,6 +30,7 @@ export const DEFAULT_SETTINGS: Readonly<TSettings> = Object.freeze({
   showWalletAddress: true,
   language: 'en',
   sidebarCollapsed: false,
+  showNsfw: false,
 });
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
@@ -50,6 +53,7 @@ export const parseSettings = (raw: string | null): TSettings => {
     'darkMode',
     'showWalletAddress',
     'sidebarCollapsed',
+    'showNsfw',
   ] as const) {
     if (typeof v[key] === 'boolean') out[key] = v[key];
   }

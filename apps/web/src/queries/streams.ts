@@ -8,12 +8,21 @@ import {
 } from '@mintcast/contracts';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../lib/api.ts';
+import { useSettings } from '../lib/settings.ts';
 
 export interface StreamListParams {
   limit: number;
   live?: boolean;
   sort?: TStreamSort;
+  /** Settings' "Show NSFW streams"; the hooks below fill it in. */
+  includeNsfw?: boolean;
 }
+
+/** Lists include NSFW streams only when the visitor turned them on in Settings. */
+const useNsfwParams = <T extends object>(params: T): T & { includeNsfw?: boolean } => {
+  const { showNsfw } = useSettings();
+  return showNsfw ? { ...params, includeNsfw: true } : params;
+};
 
 /** Query keys of the streams resource; invalidate `streamKeys.all` after any stream write. */
 export const streamKeys = {
@@ -22,7 +31,8 @@ export const streamKeys = {
   list: (params: StreamListParams) => [...streamKeys.lists(), params] as const,
   pages: (params: StreamListParams) => [...streamKeys.all, 'pages', params] as const,
   stats: () => [...streamKeys.all, 'stats'] as const,
-  search: (q: string, limit: number) => [...streamKeys.all, 'search', { q, limit }] as const,
+  search: (q: string, limit: number, includeNsfw = false) =>
+    [...streamKeys.all, 'search', { q, limit, includeNsfw }] as const,
   detail: (mint: string) => [...streamKeys.all, 'detail', mint.toLowerCase()] as const,
 };
 
@@ -31,30 +41,35 @@ export const streamListPath = (params: StreamListParams, cursor?: string | null)
   const qs = new URLSearchParams({ limit: String(params.limit) });
   if (params.live !== undefined) qs.set('live', String(params.live));
   if (params.sort) qs.set('sort', params.sort);
+  if (params.includeNsfw) qs.set('includeNsfw', 'true');
   if (cursor) qs.set('cursor', cursor);
   return `/api/streams?${qs}`;
 };
 
-export const streamSearchPath = (q: string, limit: number): string =>
-  `/api/streams/search?${new URLSearchParams({ q, limit: String(limit) })}`;
+export const streamSearchPath = (q: string, limit: number, includeNsfw = false): string =>
+  `/api/streams/search?${new URLSearchParams({ q, limit: String(limit), ...(includeNsfw ? { includeNsfw: 'true' } : {}) })}`;
 
 /** One page of streams, re-fetched every 30 s (spec §2). */
-export const useStreamsQuery = (params: StreamListParams) =>
-  useQuery({
+export const useStreamsQuery = (listParams: StreamListParams) => {
+  const params = useNsfwParams(listParams);
+  return useQuery({
     queryKey: streamKeys.list(params),
     queryFn: ({ signal }) => apiFetch(streamListPath(params), ZStreamPage, { signal }),
     refetchInterval: STREAM_POLL_MS,
     placeholderData: keepPreviousData,
   });
+};
 
 /** Cursor-paginated streams for "Load more" lists. */
-export const useStreamPagesQuery = (params: StreamListParams) =>
-  useInfiniteQuery({
+export const useStreamPagesQuery = (listParams: StreamListParams) => {
+  const params = useNsfwParams(listParams);
+  return useInfiniteQuery({
     queryKey: streamKeys.pages(params),
     queryFn: ({ pageParam, signal }) => apiFetch(streamListPath(params, pageParam), ZStreamPage, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+};
 
 /** `{ live, total }` counts for the home stat cards and the explore results count. */
 export const useStreamStatsQuery = () =>
@@ -65,12 +80,14 @@ export const useStreamStatsQuery = () =>
   });
 
 /** Search on name, symbol and description (live first, then market cap). Blank text does not query. */
-export const useStreamSearchQuery = (q: string, limit = 100) =>
-  useQuery({
-    queryKey: streamKeys.search(q, limit),
-    queryFn: ({ signal }) => apiFetch(streamSearchPath(q, limit), ZStreamSearchResult, { signal }),
+export const useStreamSearchQuery = (q: string, limit = 100) => {
+  const { showNsfw } = useSettings();
+  return useQuery({
+    queryKey: streamKeys.search(q, limit, showNsfw),
+    queryFn: ({ signal }) => apiFetch(streamSearchPath(q, limit, showNsfw), ZStreamSearchResult, { signal }),
     enabled: q.trim() !== '',
   });
+};
 
 /** One stream by mint, polled like the lists (spec §2: the stream page polls every 30 s). */
 export const useStreamQuery = (mint: string | undefined) =>

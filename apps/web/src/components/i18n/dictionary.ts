@@ -40,6 +40,8 @@ const en = {
   'settings.privacy': 'Privacy',
   'settings.showWalletAddress': 'Show wallet address',
   'settings.showWalletAddressHint': 'Display your wallet address when connected',
+  'settings.showNsfw': 'Show NSFW streams',
+  'settings.showNsfwHint': 'Include streams marked NSFW (18+) in home, trending, explore and search',
   'settings.language': 'Language',
   'settings.languageHint': 'Language of the navigation and settings',
 } as const;

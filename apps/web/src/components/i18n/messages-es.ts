@@ -37,6 +37,9 @@ const es: TDictionary = {
   'settings.privacy': 'Privacidad',
   'settings.showWalletAddress': 'Mostrar dirección de la billetera',
   'settings.showWalletAddressHint': 'Mostrar tu dirección cuando la billetera está conectada',
+  'settings.showNsfw': 'Mostrar transmisiones NSFW',
+  'settings.showNsfwHint':
+    'Incluir transmisiones marcadas NSFW (18+) en inicio, tendencias, explorar y búsqueda',
   'settings.language': 'Idioma',
   'settings.languageHint': 'Idioma de la navegación y los ajustes',
 };

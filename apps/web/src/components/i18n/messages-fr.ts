@@ -37,6 +37,9 @@ const fr: TDictionary = {
   'settings.privacy': 'Confidentialité',
   'settings.showWalletAddress': "Afficher l'adresse du portefeuille",
   'settings.showWalletAddressHint': 'Afficher votre adresse quand le portefeuille est connecté',
+  'settings.showNsfw': 'Afficher les diffusions NSFW',
+  'settings.showNsfwHint':
+    'Inclure les diffusions marquées NSFW (18+) dans l’accueil, les tendances, explorer et la recherche',
   'settings.language': 'Langue',
   'settings.languageHint': 'Langue de la navigation et des paramètres',
 };

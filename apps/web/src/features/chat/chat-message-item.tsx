@@ -1,5 +1,5 @@
 import { CHAT_MUTE_CHOICES_MINUTES, shortenAddress, type TChatMessage } from '@mintcast/contracts';
-import { Clock, Trash2 } from 'lucide-react';
+import { Ban, Clock, Flag, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import { ChatAvatar } from './chat-avatar.tsx';
 import { linkify } from './linkify.ts';
@@ -9,9 +9,11 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute:
 const muteLabel = (minutes: number) =>
   minutes >= 1440 ? `${minutes / 1440} day` : minutes >= 60 ? `${minutes / 60} h` : `${minutes} min`;
 
+/** What the stream's creator and its moderators can do to a message (and its author). */
 export interface HostActions {
   onDelete(message: TChatMessage): void;
   onMute(message: TChatMessage, minutes: number): void;
+  onBan(message: TChatMessage): void;
 }
 
 /** One chat line: avatar, name (or 0x1234...abcd), time and the content as plain text with http(s) links. */
@@ -19,11 +21,14 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   message,
   isHostAuthor,
   host,
+  onReport,
 }: {
   message: TChatMessage;
   isHostAuthor: boolean;
-  /** Present when the viewer is the stream's creator (and the author is someone else, for mutes). */
+  /** Present when the viewer is the stream's creator or a moderator. */
   host: HostActions | null;
+  /** Present for a signed-in viewer who is not the author. */
+  onReport: ((message: TChatMessage) => void) | null;
 }) {
   const name = message.username || shortenAddress(message.user_address);
   return (
@@ -66,30 +71,58 @@ export const ChatMessageItem = memo(function ChatMessageItem({
           )}
         </p>
       </div>
-      {host && (
-        <div className="absolute top-1 right-1 hidden items-center gap-0.5 rounded-md border border-border bg-surface p-0.5 shadow-lg group-focus-within:flex group-hover:flex">
-          {!isHostAuthor &&
+      {(host || onReport) && (
+        <div
+          className="absolute top-1 right-1 hidden items-center gap-0.5 rounded-md border border-border bg-surface p-0.5 shadow-lg group-focus-within:flex group-hover:flex"
+          data-testid="chat-message-menu"
+        >
+          {onReport && (
+            <button
+              type="button"
+              onClick={() => onReport(message)}
+              className="rounded p-1 text-muted hover:bg-surface-2 hover:text-fg"
+              title="Report message"
+              aria-label="Report message"
+            >
+              <Flag className="size-3.5" aria-hidden />
+            </button>
+          )}
+          {host &&
+            !isHostAuthor &&
             CHAT_MUTE_CHOICES_MINUTES.map((m) => (
               <button
                 key={m}
                 type="button"
                 onClick={() => host.onMute(message, m)}
                 className="flex items-center gap-1 rounded px-1.5 py-1 text-[11px] text-muted hover:bg-surface-2 hover:text-fg"
-                title={`Mute ${name} for ${muteLabel(m)}`}
+                title={`Time out ${name} for ${muteLabel(m)}`}
               >
                 <Clock className="size-3" aria-hidden />
                 {muteLabel(m)}
               </button>
             ))}
-          <button
-            type="button"
-            onClick={() => host.onDelete(message)}
-            className="rounded p-1 text-muted hover:bg-down/15 hover:text-down"
-            title="Delete message"
-            aria-label="Delete message"
-          >
-            <Trash2 className="size-3.5" aria-hidden />
-          </button>
+          {host && !isHostAuthor && (
+            <button
+              type="button"
+              onClick={() => host.onBan(message)}
+              className="rounded p-1 text-muted hover:bg-down/15 hover:text-down"
+              title={`Ban ${name} from this chat`}
+              aria-label="Ban from chat"
+            >
+              <Ban className="size-3.5" aria-hidden />
+            </button>
+          )}
+          {host && (
+            <button
+              type="button"
+              onClick={() => host.onDelete(message)}
+              className="rounded p-1 text-muted hover:bg-down/15 hover:text-down"
+              title="Delete message"
+              aria-label="Delete message"
+            >
+              <Trash2 className="size-3.5" aria-hidden />
+            </button>
+          )}
         </div>
       )}
     </li>

@@ -1,9 +1,18 @@
 import { canonicalAddress, shortenAddress, type TChatMessage } from '@mintcast/contracts';
-import { ArrowDown, Loader2, MessageSquare, Users } from 'lucide-react';
-import { useMemo } from 'react';
+import { ArrowDown, Loader2, MessageSquare, ShieldCheck, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDeleteChatMessageMutation, useMuteChatAuthorMutation } from '../../queries/chat.ts';
+import {
+  chatTools,
+  useChatModerationQuery,
+  useChatRulesQuery,
+  useChatToolMutation,
+} from '../../queries/moderation.ts';
+import { ChatModes } from '../moderation/chat-modes.tsx';
+import { ChatTools } from '../moderation/chat-tools.tsx';
+import { ReportDialog } from '../moderation/report-dialog.tsx';
 import { ChatComposer } from './chat-composer.tsx';
 import { ChatMessageItem, type HostActions } from './chat-message-item.tsx';
 import { useChat } from './use-chat.ts';
@@ -27,13 +36,20 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
   const { address } = useChatViewer();
   const creator = creatorAddress ? canonicalAddress(creatorAddress) : null;
   const isHost = !!address && address === creator;
+  const moderation = useChatModerationQuery(mint);
+  const rules = useChatRulesQuery(mint).data;
+  const role = moderation.data?.role ?? (isHost ? 'creator' : 'viewer');
+  const isStaff = role !== 'viewer';
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const [reporting, setReporting] = useState<TChatMessage | null>(null);
+  const ban = useChatToolMutation(mint, chatTools(mint).setBan);
   const messages = state.status === 'ready' ? state.messages : [];
   const { ref, onScroll, hasUnseen, scrollToBottom } = useStickToBottom(messages.at(-1)?.id);
 
   const remove = useDeleteChatMessageMutation(mint);
   const mute = useMuteChatAuthorMutation(mint);
   const host = useMemo<HostActions | null>(() => {
-    if (!isHost) return null;
+    if (!isStaff) return null;
     const fail = (err: unknown) => notify.error(err instanceof ApiError ? err.message : 'Moderation failed');
     return {
       onDelete: (m: TChatMessage) => remove.mutate(m.id, { onError: fail }),
@@ -42,12 +58,23 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
           { address: m.user_address, minutes },
           {
             onSuccess: () =>
-              notify.success(`${m.username || shortenAddress(m.user_address)} muted for ${minutes} minutes`),
+              notify.success(
+                `${m.username || shortenAddress(m.user_address)} timed out for ${minutes} minute${minutes === 1 ? '' : 's'}`,
+              ),
+            onError: fail,
+          },
+        ),
+      onBan: (m: TChatMessage) =>
+        ban.mutate(
+          { address: m.user_address, on: true },
+          {
+            onSuccess: () =>
+              notify.success(`${m.username || shortenAddress(m.user_address)} is banned from this chat`),
             onError: fail,
           },
         ),
     };
-  }, [isHost, remove.mutate, mute.mutate]);
+  }, [isStaff, remove.mutate, mute.mutate, ban.mutate]);
 
   return (
     <section
@@ -59,6 +86,17 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
           <MessageSquare className="size-4 text-brand" aria-hidden />
           Live Chat
         </h2>
+        {isStaff && moderation.data && (
+          <button
+            type="button"
+            onClick={() => setToolsOpen((o) => !o)}
+            aria-expanded={toolsOpen}
+            className="ml-auto inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-muted hover:bg-surface-2 hover:text-fg"
+          >
+            <ShieldCheck className="size-4 text-brand" aria-hidden />
+            Chat tools
+          </button>
+        )}
         <span
           className="flex items-center gap-1.5 rounded-full bg-surface-2 px-2.5 py-1 text-xs text-muted"
           title="People connected to this chat right now"
@@ -75,6 +113,9 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
       </header>
 
       <div className="relative min-h-0 flex-1">
+        {toolsOpen && moderation.data && (
+          <ChatTools mint={mint} data={moderation.data} onClose={() => setToolsOpen(false)} />
+        )}
         <div
           ref={ref}
           onScroll={onScroll}
@@ -107,6 +148,7 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
                   message={m}
                   isHostAuthor={m.user_address === creator}
                   host={host}
+                  onReport={address && m.user_address !== address ? setReporting : null}
                 />
               ))}
             </ul>
@@ -125,6 +167,7 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
       </div>
 
       <footer className="border-t border-border p-3">
+        {rules && <ChatModes rules={rules} />}
         {address ? (
           <ChatComposer mint={mint} />
         ) : (
@@ -133,6 +176,13 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
           </p>
         )}
       </footer>
+      {reporting && (
+        <ReportDialog
+          target={{ kind: 'message', mint, messageId: reporting.id }}
+          subject={`“${reporting.content}” — ${reporting.username || shortenAddress(reporting.user_address)}`}
+          onClose={() => setReporting(null)}
+        />
+      )}
     </section>
   );
 }

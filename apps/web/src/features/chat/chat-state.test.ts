@@ -89,3 +89,24 @@ describe('chatReducer', () => {
     expect(s).toMatchObject({ status: 'ready', online: 7, messages: [] });
   });
 });
+
+describe('chatReducer: moderation events', () => {
+  const by = (id: number, address: string) => ({ ...msg(id), user_address: address });
+  const banned = `0x${'b'.repeat(40)}`;
+
+  it('hides a banned author, and a late history page does not bring the messages back', () => {
+    const page = [by(3, banned), msg(2), by(1, banned)];
+    const hidden = run([
+      { type: 'history_loaded', newestFirst: page },
+      { type: 'author_hidden', address: banned },
+    ]);
+    expect(ids(hidden)).toEqual([2]);
+    expect(ids(chatReducer(hidden, { type: 'history_loaded', newestFirst: page }))).toEqual([2]);
+  });
+
+  it('clear chat empties the list; later messages show', () => {
+    const cleared = run([{ type: 'history_loaded', newestFirst: [msg(2), msg(1)] }, { type: 'cleared' }]);
+    expect(ids(cleared)).toEqual([]);
+    expect(ids(chatReducer(cleared, { type: 'message_inserted', message: msg(3) }))).toEqual([3]);
+  });
+});

@@ -22,6 +22,10 @@ export type ChatAction =
   | { type: 'message_inserted'; message: TChatMessage }
   | { type: 'message_deleted'; id: string }
   | { type: 'presence'; online: number }
+  /** The creator cleared the chat: everything shown so far goes. */
+  | { type: 'cleared' }
+  /** A wallet was banned: its messages go. */
+  | { type: 'author_hidden'; address: string }
   | { type: 'connection'; connection: ChatConnection };
 
 /** How many messages the panel keeps in memory; older ones scroll off. */
@@ -69,6 +73,17 @@ export const chatReducer = (state: ChatState, action: ChatAction): ChatState => 
       const deleted = new Set(state.deleted).add(action.id);
       if (state.status === 'loading') return { ...state, deleted };
       return { ...state, deleted, messages: state.messages.filter((m) => m.id !== action.id) };
+    }
+    case 'cleared':
+    case 'author_hidden': {
+      if (state.status !== 'ready') return state;
+      const gone = state.messages.filter(
+        (m) => action.type === 'cleared' || m.user_address === action.address,
+      );
+      if (gone.length === 0) return state;
+      const deleted = new Set(state.deleted);
+      for (const m of gone) deleted.add(m.id);
+      return { ...state, deleted, messages: state.messages.filter((m) => !deleted.has(m.id)) };
     }
     case 'presence':
       return state.online === action.online ? state : { ...state, online: action.online };

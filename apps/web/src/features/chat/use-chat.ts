@@ -1,8 +1,10 @@
 import { chatChannelForMint, compareMessageIds, type TChatMessage } from '@mintcast/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useRealtimeChannel } from '../../lib/realtime/use-realtime-channel.ts';
 import { notify } from '../../lib/toast.ts';
 import { fetchChatHistory } from '../../queries/chat.ts';
+import { moderationKeys } from '../../queries/moderation.ts';
 import { chatReducer, initialChatState } from './chat-state.ts';
 
 export const CHAT_HISTORY_ERROR = 'Failed to load chat history';
@@ -29,6 +31,7 @@ const fetchSince = async (mint: string, knownId: string | undefined): Promise<TC
 /** History, then live events, with gap-fill on every (re)connection. */
 export const useChat = (mint: string) => {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const queryClient = useQueryClient();
   const newestId = useRef<string | undefined>(undefined);
   newestId.current = state.status === 'ready' ? state.messages.at(-1)?.id : undefined;
   const loadedOnce = useRef(false);
@@ -69,6 +72,12 @@ export const useChat = (mint: string) => {
         case 'presence':
         case 'subscribed':
           return dispatch({ type: 'presence', online: event.online });
+        case 'chat_cleared':
+          return dispatch({ type: 'cleared' });
+        case 'author_hidden':
+          return dispatch({ type: 'author_hidden', address: event.address });
+        case 'chat_rules':
+          return queryClient.setQueryData(moderationKeys.rules(mint), event.rules);
       }
     },
     (status) => {

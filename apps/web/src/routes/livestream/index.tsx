@@ -1,8 +1,9 @@
-import { isTokenAddress } from '@mintcast/contracts';
+import { isTokenAddress, type TStream } from '@mintcast/contracts';
 import { useParams } from 'react-router';
 import { ChatPanel } from '../../features/chat/chat-panel.tsx';
 import { LikeFollowButtons } from '../../features/engagement/like-follow-buttons.tsx';
 import { StreamPlayer } from '../../features/live/stream-player.tsx';
+import { NsfwInterstitial, useNsfwConfirmation } from '../../features/moderation/nsfw-interstitial.tsx';
 import { TokenInfoCard } from '../../features/token/token-info-card.tsx';
 import { TradingDataCard } from '../../features/token/trading-data-card.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -25,7 +26,13 @@ export function Component() {
   }
   const s = stream.data;
   if (!s) return <StreamPageSkeleton />;
+  return <StreamPage stream={s} />;
+}
 
+/** The stream, behind an interstitial first when it is marked NSFW. */
+function StreamPage({ stream: s }: { stream: TStream }) {
+  const nsfw = useNsfwConfirmation(s.mint);
+  if (s.is_nsfw && !nsfw.ok) return <NsfwInterstitial name={s.name} onContinue={nsfw.confirm} />;
   return (
     <div className="flex flex-col gap-5">
       <title>{`${s.name} ($${s.symbol}) · Mintcast`}</title>

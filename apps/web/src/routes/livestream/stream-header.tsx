@@ -2,6 +2,7 @@ import type { TStream } from '@mintcast/contracts';
 import { ArrowLeft, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass, iconButtonClass } from '../../components/ui/button.ts';
+import { ReportStreamButton } from '../../features/moderation/report-stream-button.tsx';
 import { ViewChartLink } from '../../features/token/view-chart-link.tsx';
 import { useShareStream } from './use-share-stream.ts';
 
@@ -28,6 +29,11 @@ export function StreamHeader({ stream }: { stream: TStream }) {
             <span className={`size-1.5 rounded-full ${live ? 'live-dot bg-white' : 'bg-muted'}`} />
             {live ? 'Live' : 'Offline'}
           </span>
+          {stream.is_nsfw && (
+            <span className="shrink-0 rounded-md border border-down/40 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-down">
+              NSFW
+            </span>
+          )}
         </div>
         <p className="mt-0.5 text-sm font-medium text-muted">${stream.symbol}</p>
       </div>
@@ -41,6 +47,7 @@ export function StreamHeader({ stream }: { stream: TStream }) {
           Share
         </button>
         <ViewChartLink address={stream.mint} />
+        <ReportStreamButton stream={stream} />
       </div>
     </header>
   );

@@ -58,6 +58,12 @@ export function Component() {
           checked={s.showWalletAddress}
           onChange={(v) => updateSettings({ showWalletAddress: v })}
         />
+        <ToggleRow
+          label={t('settings.showNsfw')}
+          hint={t('settings.showNsfwHint')}
+          checked={s.showNsfw}
+          onChange={(v) => updateSettings({ showNsfw: v })}
+        />
       </Panel>
       <Panel icon={Globe} title={t('settings.language')}>
         <div className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">

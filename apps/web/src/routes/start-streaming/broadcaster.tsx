@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { LiveBadge } from '../../components/ui/live-badge.tsx';
 import { notify } from '../../lib/toast.ts';
 import { BroadcasterControls } from './broadcaster-controls.tsx';
+import { CockpitChat } from './cockpit-chat.tsx';
 import type { HostSession } from './host-session.ts';
 import { useElapsed } from './use-elapsed.ts';
 import { useThumbnails } from './use-thumbnails.ts';
@@ -158,6 +159,7 @@ export default function Broadcaster(props: {
           <p className="ml-2 hidden min-w-0 truncate text-sm font-medium text-white/90 sm:block">
             {props.title}
           </p>
+          <CockpitChat mint={session.mint} />
         </div>
         <div className="absolute inset-x-0 bottom-0 flex justify-center p-4">
           <BroadcasterControls

@@ -24,6 +24,8 @@ export function Component() {
   const address = useSession()?.user.address ?? null;
   const [state, dispatch] = useReducer(wizardReducer, initialWizard);
   const [starting, setStarting] = useState(false);
+  /** The wizard's NSFW box: the stream is left out of lists unless a visitor asks for NSFW. */
+  const [nsfw, setNsfw] = useState(false);
   const [live, setLive] = useState<Live | null>(null);
   const liveRef = useRef<Live | null>(null);
   liveRef.current = live;
@@ -61,6 +63,7 @@ export function Component() {
         preview: state.preview,
         title: state.title,
         description: state.description,
+        nsfw,
         participantName: address,
       });
       session.onEnded = () => void finish();
@@ -121,6 +124,8 @@ export function Component() {
                 preview={state.preview}
                 title={state.title}
                 description={state.description}
+                nsfw={nsfw}
+                onNsfw={setNsfw}
                 starting={starting}
                 canStart={canStart(state)}
                 onTitle={(value) => dispatch({ type: 'title', value })}

@@ -12,6 +12,7 @@ export const startBroadcast = async (opts: {
   preview: TTokenPreview;
   title: string;
   description: string;
+  nsfw: boolean;
   participantName: string;
 }): Promise<HostSession> => {
   const { preview } = opts;
@@ -27,6 +28,7 @@ export const startBroadcast = async (opts: {
     telegram: httpOrNull(preview.telegram),
     usd_market_cap: Math.max(0, preview.marketCap || 0),
     is_currently_live: false,
+    is_nsfw: opts.nsfw,
   });
   await createLiveRoom(roomNameForMint(mint));
   const session = new HostSession(mint, opts.participantName);

@@ -17,6 +17,8 @@ export function TokenPreview(props: {
   preview: TTokenPreview;
   title: string;
   description: string;
+  nsfw: boolean;
+  onNsfw: (value: boolean) => void;
   starting: boolean;
   canStart: boolean;
   onTitle: (value: string) => void;
@@ -76,6 +78,22 @@ export function TokenPreview(props: {
           className={`resize-none py-3 ${fieldClass}`}
         />
       </div>
+
+      <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-border bg-surface-2 px-4 py-3">
+        <input
+          type="checkbox"
+          checked={props.nsfw}
+          onChange={(e) => props.onNsfw(e.target.checked)}
+          className="mt-0.5 size-4 accent-[var(--color-brand)]"
+        />
+        <span className="text-sm">
+          <span className="block font-medium text-fg">This stream is NSFW (18+)</span>
+          <span className="text-muted">
+            It is left out of home, trending, explore and search unless a visitor turns on NSFW streams, and
+            viewers confirm before watching.
+          </span>
+        </span>
+      </label>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
         <button

@@ -1,0 +1,146 @@
+import { REPORT_REASON_LABELS, shortenAddress, type TReport } from '@mintcast/contracts';
+import { Ban, EyeOff, Flag, MessageSquare, Power, ShieldAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button.ts';
+import type { PendingAction } from './action-dialog.tsx';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function Badge({ tone, children }: { tone: 'live' | 'muted' | 'down' | 'warn'; children: React.ReactNode }) {
+  const tones = {
+    live: 'bg-live text-white',
+    muted: 'bg-surface-2 text-muted',
+    down: 'border border-down/40 text-down',
+    warn: 'bg-warn/15 text-warn',
+  };
+  return (
+    <span className={`rounded-md px-1.5 py-0.5 text-[10px] font-bold uppercase ${tones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+/** One report in the queue: what was reported, in context, and the actions on it. */
+export function ReportCard({
+  report: r,
+  onAction,
+}: {
+  report: TReport;
+  onAction: (a: PendingAction) => void;
+}) {
+  const subject = r.message?.author ?? r.stream.creator_address;
+  const s = r.stream;
+  const act = (a: PendingAction) => () => onAction(a);
+  return (
+    <li className="rounded-2xl border border-border bg-surface p-4 sm:p-5" data-testid="admin-report">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-down/15 px-2.5 py-1 text-xs font-semibold text-down">
+          <Flag className="size-3.5" aria-hidden />
+          {REPORT_REASON_LABELS[r.reason]}
+        </span>
+        <span className="text-muted">
+          {r.kind === 'message' ? 'Chat message' : 'Stream'} reported by{' '}
+          <span className="font-mono text-xs">{shortenAddress(r.reporter)}</span>
+        </span>
+        <time className="ml-auto text-xs text-muted" dateTime={r.created_at}>
+          {when.format(new Date(r.created_at))}
+        </time>
+      </div>
+      {r.details && <p className="mt-2 text-sm text-fg/90">“{r.details}”</p>}
+
+      <div className="mt-3 rounded-xl border border-border bg-surface-2/60 p-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={`/livestream/${s.mint}`} className="font-semibold hover:text-brand">
+            {s.name} <span className="font-normal text-muted">${s.symbol}</span>
+          </Link>
+          {s.is_currently_live ? <Badge tone="live">Live</Badge> : <Badge tone="muted">Offline</Badge>}
+          {s.hidden && <Badge tone="warn">Hidden</Badge>}
+          {s.is_nsfw && <Badge tone="down">NSFW</Badge>}
+        </div>
+        {r.message && (
+          <blockquote className="mt-2 flex gap-2 border-l-2 border-down/50 pl-3 text-sm">
+            <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
+            <span className="min-w-0">
+              <span className="font-mono text-xs text-muted">{shortenAddress(r.message.author)}</span>
+              <span className="block break-words" data-testid="admin-report-message">
+                {r.message.content}
+              </span>
+            </span>
+          </blockquote>
+        )}
+      </div>
+
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {subject && !r.subjectBanned && (
+          <button
+            type="button"
+            className={buttonClass('secondary', 'sm', 'text-down')}
+            onClick={act({
+              title: r.message ? 'Ban the author site-wide' : 'Ban the creator site-wide',
+              subject,
+              path: `/api/admin/wallets/${subject}/ban`,
+              danger: true,
+            })}
+          >
+            <Ban className="size-4" aria-hidden />
+            {r.message ? 'Ban author' : 'Ban creator'}
+          </button>
+        )}
+        {r.subjectBanned && <Badge tone="down">{r.message ? 'Author banned' : 'Creator banned'}</Badge>}
+        {s.is_currently_live && (
+          <button
+            type="button"
+            className={buttonClass('secondary', 'sm')}
+            onClick={act({
+              title: 'End the live stream',
+              subject: s.mint,
+              path: `/api/admin/streams/${s.mint}/end`,
+              danger: true,
+            })}
+          >
+            <Power className="size-4" aria-hidden />
+            End stream
+          </button>
+        )}
+        <button
+          type="button"
+          className={buttonClass('secondary', 'sm')}
+          onClick={act({
+            title: s.hidden ? 'Show the stream in lists again' : 'Hide the stream from every list',
+            subject: s.mint,
+            path: `/api/admin/streams/${s.mint}/${s.hidden ? 'unhide' : 'hide'}`,
+          })}
+        >
+          <EyeOff className="size-4" aria-hidden />
+          {s.hidden ? 'Unhide' : 'Hide'}
+        </button>
+        <button
+          type="button"
+          className={buttonClass('secondary', 'sm')}
+          onClick={act({
+            title: s.is_nsfw ? 'Remove the NSFW mark' : 'Mark the stream NSFW',
+            subject: s.mint,
+            path: `/api/admin/streams/${s.mint}/nsfw`,
+            extra: { nsfw: !s.is_nsfw },
+          })}
+        >
+          <ShieldAlert className="size-4" aria-hidden />
+          {s.is_nsfw ? 'Unmark NSFW' : 'Mark NSFW'}
+        </button>
+        {!r.resolved_at && (
+          <button
+            type="button"
+            className={buttonClass('ghost', 'sm', 'ml-auto')}
+            onClick={act({
+              title: 'Dismiss the report',
+              subject: `report ${r.id}`,
+              path: `/api/admin/reports/${r.id}/dismiss`,
+            })}
+          >
+            Dismiss
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

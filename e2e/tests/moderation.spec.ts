@@ -1,0 +1,203 @@
+import { BSC_CHAIN_ID, SIWE_STATEMENT } from '@mintcast/contracts';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { type RunningApp, startApp } from '../support/app-server.ts';
+import { randomMint, streamSeed } from '../support/data.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { installTestWallet } from '../support/test-wallet.ts';
+
+/**
+ * Issue 16 end to end: a viewer reports a message, the admin bans its author from /admin (next post refused,
+ * the author's live stream ends), the creator's chat tools (banned word, slow mode shown and enforced), and
+ * an NSFW stream absent from lists until Settings' "Show NSFW streams", then behind the interstitial.
+ */
+const adminKey = generatePrivateKey();
+const creatorKey = generatePrivateKey();
+const authorKey = generatePrivateKey();
+const address = (key: Hex) => privateKeyToAccount(key).address.toLowerCase();
+const chatMint = randomMint();
+const authorMint = randomMint();
+const nsfwMint = randomMint();
+let app: RunningApp;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000); // a server start with a seed, on a shared 2-core machine
+  app = await startApp({
+    streams: [
+      streamSeed({
+        mint: chatMint,
+        name: 'Moderated Coin',
+        symbol: 'MOD',
+        creator_address: address(creatorKey),
+        is_currently_live: true,
+      }),
+      streamSeed({
+        mint: authorMint,
+        name: 'Author Coin',
+        symbol: 'AUTH',
+        creator_address: address(authorKey),
+        is_currently_live: true,
+      }),
+    ],
+    env: { ADMIN_ADDRESSES: address(adminKey) },
+  });
+});
+test.afterAll(() => app?.stop());
+
+/** Sign a wallet in through the real SIWE endpoints from the test process; returns an authorised fetch. */
+const apiWallet = async (request: APIRequestContext, key: Hex) => {
+  const account = privateKeyToAccount(key);
+  const { nonce } = await (await request.get(`${app.url}/api/auth/nonce`)).json();
+  const origin = new URL(app.url);
+  const message = createSiweMessage({
+    address: account.address,
+    chainId: BSC_CHAIN_ID,
+    domain: origin.host,
+    uri: origin.origin,
+    nonce,
+    version: '1',
+    statement: SIWE_STATEMENT,
+  });
+  const verify = await request.post(`${app.url}/api/auth/verify`, {
+    data: { message, signature: await account.signMessage({ message }) },
+  });
+  expect(verify.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await verify.json()).access_token}` };
+  return {
+    post: (path: string, data: object) => request.post(`${app.url}${path}`, { data, headers }),
+  };
+};
+
+/** A browser page signed in with `key` through the app's own wallet button, at `path`. */
+const signedInPage = async (
+  browser: Browser,
+  key: Hex,
+  path: string,
+  viewport = { width: 1280, height: 900 },
+) => {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await installTestWallet(page, { privateKey: key });
+  await page.goto(`${app.url}${path}`);
+  await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
+  await page.getByRole('button', { name: /Mintcast Test Wallet/ }).click();
+  return page;
+};
+
+const chat = (page: Page) => page.getByRole('region', { name: 'Live Chat' });
+const send = async (page: Page, content: string) => {
+  const input = chat(page).getByRole('textbox', { name: 'Chat message' });
+  await input.fill(content);
+  await input.press('Enter');
+};
+
+test('report → admin ban → chat tools → NSFW, as the users see it', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const author = await apiWallet(request, authorKey);
+  expect(
+    (await author.post(`/api/streams/${chatMint}/messages`, { content: 'you are all idiots' })).status(),
+  ).toBe(201);
+
+  // A viewer reports the message from its menu.
+  const viewer = await signedInPage(browser, generatePrivateKey(), `/livestream/${chatMint}`);
+  await expect(chat(viewer).getByRole('textbox', { name: 'Chat message' })).toBeVisible({ timeout: 15_000 });
+  const line = chat(viewer).getByTestId('chat-message').filter({ hasText: 'you are all idiots' });
+  await line.hover();
+  await line.getByRole('button', { name: 'Report message' }).click();
+  const dialog = viewer.getByRole('dialog', { name: 'Report message' });
+  await dialog.getByLabel('Harassment').check();
+  await dialog.getByRole('textbox').fill('insults everyone');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(viewer.getByText('your report was sent to the moderators')).toBeVisible();
+
+  // The admin sees it in the queue, in context, and bans the author.
+  const admin = await signedInPage(browser, adminKey, '/admin');
+  const report = admin.getByTestId('admin-report').filter({ hasText: 'you are all idiots' });
+  await expect(report).toContainText('Harassment');
+  await expect(report).toContainText('Moderated Coin');
+  await report.getByRole('button', { name: 'Ban author' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Ban the author site-wide' });
+  await confirm.getByRole('textbox').fill('harassment in chat');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(admin.getByTestId('admin-audit')).toContainText('Banned wallet');
+  await expect(admin.getByTestId('admin-audit')).toContainText('harassment in chat');
+  await expect(admin.getByTestId('admin-bans')).toContainText('harassment in chat');
+  await expect(report).toContainText('Author banned');
+  await admin.screenshot({ path: testInfo.outputPath('admin-1280.png'), fullPage: true });
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.screenshot({ path: testInfo.outputPath('admin-390.png'), fullPage: true });
+  console.log(
+    await admin.evaluate(() =>
+      [...document.querySelectorAll('*')]
+        .filter((e) => e.getBoundingClientRect().right > 400)
+        .slice(0, 8)
+        .map(
+          (e) =>
+            `${e.tagName}.${String(e.className).slice(0, 80)} ${Math.round(e.getBoundingClientRect().right)}`,
+        ),
+    ),
+  );
+
+  // The author's next post is refused, their live stream has ended, their message is gone for the viewer.
+  const refused = await author.post(`/api/streams/${chatMint}/messages`, { content: 'still here' });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.message).toBe('Your wallet is banned from Mintcast');
+  expect((await (await request.get(`${app.url}/api/streams/${authorMint}`)).json()).is_currently_live).toBe(
+    false,
+  );
+  await expect(line).toHaveCount(0);
+
+  // The creator opens the chat tools: a banned word, then slow mode.
+  const creator = await signedInPage(browser, creatorKey, `/livestream/${chatMint}`);
+  await chat(creator).getByRole('button', { name: 'Chat tools' }).click();
+  const tools = creator.getByTestId('chat-tools');
+  await tools.getByRole('textbox', { name: 'Banned word' }).fill('rugpull');
+  await tools.getByRole('button', { name: 'Add banned word' }).click();
+  await expect(tools.getByRole('button', { name: 'Allow rugpull' })).toBeVisible();
+  await send(viewer, 'this is a RUGPULL');
+  await expect(
+    viewer.getByText('Your message was not sent: "rugpull" is not allowed in this chat'),
+  ).toBeVisible();
+
+  await tools.getByRole('combobox', { name: 'Slow mode' }).selectOption('120');
+  await expect(chat(viewer).getByTestId('chat-modes')).toHaveText('Slow mode: 120 s');
+  await send(viewer, 'first under slow mode');
+  const messages = (page: Page) => chat(page).getByTestId('chat-message');
+  await expect(messages(viewer).filter({ hasText: 'first under slow mode' })).toBeVisible();
+  await send(viewer, 'second too soon');
+  await expect(viewer.getByText(/Slow mode is on\. You can send another message in \d+ s/)).toBeVisible();
+  await expect(messages(creator).filter({ hasText: 'first under slow mode' })).toBeVisible();
+  await expect(messages(creator).filter({ hasText: 'second too soon' })).toHaveCount(0);
+  await creator.screenshot({ path: testInfo.outputPath('chat-tools-1280.png') });
+  await creator.setViewportSize({ width: 390, height: 844 });
+  await chat(creator).scrollIntoViewIfNeeded();
+  await chat(creator).screenshot({ path: testInfo.outputPath('chat-tools-390.png') });
+
+  // An NSFW stream: absent from lists until the setting is on, then behind the interstitial.
+  const nsfwCreator = await apiWallet(request, generatePrivateKey());
+  const up = await nsfwCreator.post('/api/streams', {
+    mint: nsfwMint,
+    name: 'Spicy Coin',
+    symbol: 'SPICY',
+    is_currently_live: true,
+    is_nsfw: true,
+  });
+  expect(up.status()).toBe(200);
+  await viewer.goto(`${app.url}/explore`);
+  await expect(viewer.getByText('Moderated Coin').first()).toBeVisible();
+  await expect(viewer.getByText('Spicy Coin')).toHaveCount(0);
+  await viewer.goto(`${app.url}/settings`);
+  await viewer.getByRole('switch', { name: 'Show NSFW streams' }).click();
+  await viewer.goto(`${app.url}/explore`);
+  await viewer.getByText('Spicy Coin').first().click();
+  await expect(viewer.getByTestId('nsfw-interstitial')).toHaveText('This stream is marked NSFW');
+  await expect(viewer.getByTestId('stream-name')).toHaveCount(0);
+  await viewer.getByRole('button', { name: 'I am 18 or older, continue' }).click();
+  await expect(viewer.getByTestId('stream-name')).toHaveText('Spicy Coin');
+  for (const page of [viewer, admin, creator]) await page.context().close();
+});
