@@ -3,13 +3,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { BSC_CHAIN_ID, SIWE_STATEMENT } from '@mintcast/contracts';
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
-import type { Page } from '@playwright/test';
 import { type Hex, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { type RunningApp, startApp } from '../support/app-server.ts';
+import { expectFramesAdvancing, goLive, signInPage } from '../support/broadcasting.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { installTestWallet, TEST_WALLET_INFO } from '../support/test-wallet.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 /** The shared market sample: "Example Stream Token" ($XSTRM), with bsc pairs. */
@@ -50,17 +49,6 @@ const siwe = async (address: string) => {
   });
 };
 
-/** Connect the test wallet through the wizard's own Connect Wallet button: connect + one SIWE signature. */
-const signInPage = async (page: Page, privateKey: Hex) => {
-  const wallet = await installTestWallet(page, { privateKey });
-  await page.goto(`${app.url}/start-streaming`);
-  await page.getByRole('main').getByRole('button', { name: 'Connect Wallet' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
-  await dialog.getByRole('button', { name: new RegExp(TEST_WALLET_INFO.name) }).click();
-  await expect(dialog).toBeHidden({ timeout: 60_000 }); // nonce, signature and verify: slow on a loaded machine
-  return wallet;
-};
-
 /** An access token for a wallet, signed in from the test process (for direct API checks). */
 const apiSession = async (privateKey: Hex): Promise<string> => {
   const account = privateKeyToAccount(privateKey);
@@ -81,24 +69,6 @@ const streamRecord = async () =>
     num_participants: number;
     thumbnail: string | null;
   };
-
-/** Decoded-frame count of the player's video, to prove the picture is moving. */
-const framesOf = (page: Page, testId: string) =>
-  page.getByTestId(testId).evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
-
-const expectFramesAdvancing = async (page: Page, testId = 'stream-video') => {
-  await expect.poll(() => framesOf(page, testId), { timeout: 20_000 }).toBeGreaterThan(0);
-  const before = await framesOf(page, testId);
-  await expect.poll(() => framesOf(page, testId), { timeout: 10_000 }).toBeGreaterThan(before + 5);
-};
-
-const goLive = async (page: Page) => {
-  await page.getByLabel('Token Contract Address').fill(TOKEN);
-  await page.getByRole('button', { name: 'Fetch Token' }).click();
-  await page.getByRole('button', { name: 'Start Live Stream' }).click();
-  await expect(page.getByText('Stream started successfully!')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole('dialog', { name: 'Live broadcast' })).toBeVisible();
-};
 
 test('a wallet goes live through the wizard, a viewer watches, screen share switches, End Stream goes offline', async ({
   browser,
@@ -134,7 +104,7 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   await expect(host.getByRole('button', { name: 'Connect Wallet' }).first()).toBeVisible();
   await expect(host.getByLabel('Token Contract Address')).toHaveCount(0);
 
-  await signInPage(host, HOST_KEY);
+  await signInPage(host, app.url, HOST_KEY);
   const address = host.getByLabel('Token Contract Address');
   const fetchButton = host.getByRole('button', { name: 'Fetch Token' });
   await expect(address).toBeVisible();
@@ -261,8 +231,8 @@ test('closing the broadcaster tab without ending marks the stream offline after 
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const host = await context.newPage();
-  await signInPage(host, HOST_KEY);
-  await goLive(host);
+  await signInPage(host, app.url, HOST_KEY);
+  await goLive(host, TOKEN);
   await expectFramesAdvancing(host, 'broadcast-camera');
   await host.screenshot({ path: path.join(SHOTS, 'broadcaster-390.png') });
   expect((await streamRecord()).is_currently_live).toBe(true);

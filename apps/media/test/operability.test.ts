@@ -36,7 +36,12 @@ describe('operability', () => {
       await expect
         .poll(() => candidates(c).some((l) => l.includes('203.0.113.7')), { timeout: 5_000 })
         .toBe(true);
-      for (const line of candidates(c)) {
+      // ICE-TCP: a passive candidate (the browser connects to it) from the same range.
+      await expect
+        .poll(() => candidates(c).some((l) => / tcp .* typ host tcptype passive/.test(l)), { timeout: 5_000 })
+        .toBe(true);
+      // An active TCP candidate only dials out and names the discard port 9 (RFC 6544).
+      for (const line of candidates(c).filter((l) => !l.includes('tcptype active'))) {
         const port = Number(line.split(' ')[5]);
         expect(port).toBeGreaterThanOrEqual(41000);
         expect(port).toBeLessThanOrEqual(41999);

@@ -11,6 +11,7 @@ import {
   useSdesRTPStreamId,
 } from 'werift';
 import type { ServerContext } from '../config.ts';
+import { hostAddresses } from './host-addresses.ts';
 
 export const VP8_PT = 96;
 export const OPUS_PT = 111;
@@ -53,6 +54,7 @@ function codecs(opts: { rtx?: boolean } = {}) {
 }
 
 function iceOptions(ctx: ServerContext): Partial<PeerConfig> {
+  const addresses = hostAddresses();
   return {
     // werift's default includes a public STUN server; only use what was configured.
     iceServers: ctx.iceServers.map((s) => ({
@@ -61,9 +63,12 @@ function iceOptions(ctx: ServerContext): Partial<PeerConfig> {
       credential: s.credential,
     })) as PeerConfig['iceServers'],
     icePortRange: ctx.udpPortRange ? [ctx.udpPortRange.min, ctx.udpPortRange.max] : undefined,
-    iceAdditionalHostAddresses: ctx.publicIp ? [ctx.publicIp] : undefined,
+    // Read per connection: interfaces that appear later (a namespace, a VPN) are offered to the next viewer.
+    iceAdditionalHostAddresses: ctx.publicIp ? [ctx.publicIp, ...addresses] : addresses,
     iceUseIpv6: false,
-    iceUseTcp: false,
+    // ICE-TCP (RFC 6544, decision 010): a passive TCP candidate on the same addresses and port range, for
+    // viewers and hosts whose network drops UDP. Browsers rank it below every UDP pair.
+    iceUseTcp: true,
   };
 }
 

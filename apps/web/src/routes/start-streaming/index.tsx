@@ -1,10 +1,12 @@
 import { LIVE_MESSAGES } from '@mintcast/contracts';
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { pageNeedsHttps } from '../../lib/secure-origin.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
 import { setStreamLive } from '../../queries/live.ts';
 import { ConnectPrompt } from './connect-prompt.tsx';
 import type { HostSession } from './host-session.ts';
+import { HttpsRequired } from './https-required.tsx';
 import { TokenForm } from './token-form.tsx';
 import { TokenPreview } from './token-preview.tsx';
 import { canStart, initialWizard, wizardReducer } from './wizard-state.ts';
@@ -27,6 +29,7 @@ export function Component() {
   /** The wizard's NSFW box: the stream is left out of lists unless a visitor asks for NSFW. */
   const [nsfw, setNsfw] = useState(false);
   const [live, setLive] = useState<Live | null>(null);
+  const needsHttps = pageNeedsHttps();
   const liveRef = useRef<Live | null>(null);
   liveRef.current = live;
 
@@ -102,6 +105,7 @@ export function Component() {
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-10 sm:py-14">
       <div className="rounded-2xl border border-border bg-surface p-6 shadow-xl shadow-black/20 sm:p-8">
+        {needsHttps && <HttpsRequired />}
         {!address ? (
           <ConnectPrompt />
         ) : (
@@ -127,7 +131,7 @@ export function Component() {
                 nsfw={nsfw}
                 onNsfw={setNsfw}
                 starting={starting}
-                canStart={canStart(state)}
+                canStart={canStart(state) && !needsHttps}
                 onTitle={(value) => dispatch({ type: 'title', value })}
                 onDescription={(value) => dispatch({ type: 'description', value })}
                 onBack={() => dispatch({ type: 'back' })}
