@@ -16,8 +16,6 @@ export const SIWE_LIMITS = {
 } as const;
 /** Lifetime of a nonce issued by `GET /api/auth/nonce`. */
 export const SIWE_NONCE_TTL_MS = 5 * 60_000;
-/** How long before `expires_at` the client refreshes its access token. */
-export const TOKEN_REFRESH_MARGIN_MS = 60_000;
 
 export const ZNonceResponse = z.object({ nonce: z.string(), expires_at: z.string() });
 export type TNonceResponse = z.infer<typeof ZNonceResponse>;

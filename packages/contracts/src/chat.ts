@@ -76,9 +76,6 @@ export const ZChatMute = z.object({
 });
 export type TChatMute = z.infer<typeof ZChatMute>;
 
-/** Error codes of the chat endpoints the web app reacts to. */
-export const CHAT_ERROR_CODES = { muted: 'muted', rateLimited: 'rate_limited' } as const;
-
 /**
  * Merge messages into a list kept oldest → newest: duplicates (same id) collapse to one, order is by id
  * (the database's insertion order), and ids in `deleted` are dropped. Used for live events, history pages

@@ -18,5 +18,3 @@ export const ZPublicConfig = z.object({
   }),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
-
-export const ZHealth = z.object({ status: z.literal('ok'), db: z.literal('ok') });

@@ -31,9 +31,6 @@ export const ZRealtimeChannel = z
   .transform((v) => v.toLowerCase())
   .refine((v) => CHAT_CHANNEL_RE.test(v), 'Unknown channel: use stream_chat_{mint}');
 
-/** The mint of a chat channel name. */
-export const mintOfChatChannel = (channel: string): string => channel.slice('stream_chat_'.length);
-
 /** Client → server frames. */
 export const ZRealtimeClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), channel: ZRealtimeChannel }),

@@ -92,9 +92,6 @@ export const createLivePresence = (deps: LivePresenceDeps) => {
       }
     },
 
-    /** Rooms with a pending offline timer (for diagnostics and tests). */
-    pendingGrace: (): string[] => [...graceTimers.keys()],
-
     close(): void {
       for (const timer of graceTimers.values()) clearTimeout(timer);
       graceTimers.clear();
