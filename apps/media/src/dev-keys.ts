@@ -17,7 +17,7 @@ export function loadOrCreateDevKeys(dataDir: string): DevKeys {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<DevKeys>;
     if (parsed.apiKey && parsed.apiSecret) return { apiKey: parsed.apiKey, apiSecret: parsed.apiSecret };
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const keys: DevKeys = {
     apiKey: `API${randomBytes(6).toString('hex')}`,
     apiSecret: randomBytes(32).toString('base64url'),

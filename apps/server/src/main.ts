@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
+import { ensurePrivateDir } from './db/private-dir.ts';
 import { loadConfig } from './env.ts';
 import { configWarnings } from './env-rules.ts';
 
@@ -13,6 +14,9 @@ const main = async () => {
     console.error((err as Error).message);
     process.exit(1);
   }
+  // Whatever this process creates is its user's alone; the data folder too, even if an older run left it open.
+  process.umask(0o077);
+  ensurePrivateDir(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }

@@ -82,7 +82,7 @@ export const createKeyStore = async (dataDir: string, shared?: JWK[]) => {
   }
   const save = async () => {
     if (!file) return;
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
     await writeFile(tmp, `${JSON.stringify({ keys: stored }, null, 2)}\n`, { mode: 0o600 });
     await chmod(tmp, 0o600);

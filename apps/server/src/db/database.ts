@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrate.ts';
 import { pglitePool } from './pglite-pool.ts';
+import { ensurePrivateDir, makeTreePrivate } from './private-dir.ts';
 import type { Database } from './schema.ts';
 
 // Postgres returns bigint (int8) as text by default; counts and ids fit in a JS number/string as we use them.
@@ -35,12 +34,14 @@ const pgClientConfig = (url: string, schema: string | undefined): pg.ClientConfi
 /** Open the database named by the target and bring its schema up to date. */
 export const openDatabase = async (target: DatabaseTarget): Promise<DatabaseHandle> => {
   if (target.kind === 'pglite') {
-    if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
+    const { dataDir } = target;
+    if (dataDir) ensurePrivateDir(dataDir);
     const instance = await PGlite.create({
       dataDir: target.dataDir,
       extensions: { pg_trgm },
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     });
+    if (dataDir) makeTreePrivate(dataDir);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(instance) }) });
     await migrateToLatest(db);
     return {
@@ -51,6 +52,8 @@ export const openDatabase = async (target: DatabaseTarget): Promise<DatabaseHand
       close: async () => {
         await db.destroy();
         await instance.close();
+        // Files PGlite created while running are 0666 (inside 0700 folders): tighten them too.
+        if (dataDir) makeTreePrivate(dataDir);
       },
     };
   }
