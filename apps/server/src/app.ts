@@ -9,7 +9,7 @@ import { authPlugin } from './auth/auth.plugin.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { AppConfig, TrustProxy } from './env.ts';
 import { featurePlugins } from './features.ts';
-import { installErrorHandling } from './http/errors.ts';
+import { frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { installMediaProxy } from './http/media-proxy.ts';
 import { readinessRoute } from './http/readiness.ts';
 import { streamPageMint, withShareTags } from './http/share-meta.ts';
@@ -49,6 +49,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     bodyLimit: 100 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
+    frameworkErrors,
     // A proxy's request id is kept (one id across the proxy's and our logs) when it looks like an id.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

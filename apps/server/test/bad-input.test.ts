@@ -150,6 +150,12 @@ describe(`bad input is a 400 with a clear message (${databaseKind()})`, () => {
     expect(res.statusCode, res.body).toBe(404);
   });
 
+  it('a malformed URL (bad percent-encoding) answers with the JSON error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/streams/%' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'bad_request', message: 'Malformed URL' });
+  });
+
   it('GET /api/realtime without an Upgrade answers with the JSON error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/realtime' });
     expect(res.statusCode).toBe(426);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodError } from 'zod/v4/core';
 
 /** The one error type of the server: an HTTP status, a stable code and a user-facing message. */
@@ -28,6 +28,16 @@ const zodMessage = (err: $ZodError): string => {
   if (!first) return 'Invalid request';
   const where = first.path.length ? `${first.path.join('.')}: ` : '';
   return `${where}${first.message}`;
+};
+
+/**
+ * Errors Fastify raises before routing (a malformed URL such as `/api/streams/%`), which bypass the error
+ * handler: pass as the `frameworkErrors` option so they get the same shape.
+ */
+export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+  const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request';
+  reply.status(status).send({ error: { code: 'bad_request', message } });
 };
 
 /** Map every failure to `{ error: { code, message } }`; never a stack trace to a client. */
