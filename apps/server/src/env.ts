@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { BSC_MAINNET, HOST_GRACE_DEFAULT_MS, TIP_CONFIRMATIONS_DEFAULT } from '@mintcast/contracts';
+import {
+  BSC_MAINNET,
+  HOST_GRACE_DEFAULT_MS,
+  LIVE_RECONCILE_DEFAULT_MS,
+  TIP_CONFIRMATIONS_DEFAULT,
+} from '@mintcast/contracts';
 import type { JWK } from 'jose';
 import { z } from 'zod';
 import { ZAuthSigningKeys } from './auth/signing-keys-env.ts';
@@ -36,6 +41,8 @@ const ZEnv = z
     MARKET_REFRESH_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     /** How long a host may be away from the room before the stream is marked offline. */
     LIVE_HOST_GRACE_MS: z.coerce.number().int().min(0).default(HOST_GRACE_DEFAULT_MS),
+    /** How often live flags and viewer counts are checked against the media server's rooms; 0 turns it off. */
+    LIVE_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(LIVE_RECONCILE_DEFAULT_MS),
     AUTH_SIGNING_KEYS: ZAuthSigningKeys,
     /** Reverse proxies whose X-Forwarded-For is believed: empty (none), a hop count, or addresses/CIDRs. */
     TRUST_PROXY: z
@@ -86,6 +93,7 @@ export interface AppConfig {
   marketRefreshIntervalMs: number;
   /** Host absence allowed before a live stream goes offline (ms). */
   liveHostGraceMs: number;
+  liveReconcileIntervalMs: number;
   /**
    * Which senders' X-Forwarded-For decides a client's address (per-IP limits): false = none (the socket
    * address counts), a hop count, or proxy addresses/CIDRs. Never "everyone": a client could pick its address.
@@ -180,6 +188,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : path.resolve(repoRoot, 'apps/web/dist'),
     marketRefreshIntervalMs: e.MARKET_REFRESH_INTERVAL_MS,
     liveHostGraceMs: e.LIVE_HOST_GRACE_MS,
+    liveReconcileIntervalMs: e.LIVE_RECONCILE_INTERVAL_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authSigningKeys: e.AUTH_SIGNING_KEYS,
     chain: {

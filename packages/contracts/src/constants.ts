@@ -42,3 +42,5 @@ export const DEFAULT_THUMBNAIL = '/images/default-thumbnail.svg';
 export const roomNameForMint = (mint: string): string => `stream-${mint}`;
 /** Realtime channel name for a stream's chat (spec §7). */
 export const chatChannelForMint = (mint: string): string => `stream_chat_${mint}`;
+/** Realtime channel on which a stream's live status is pushed (`stream_status` events). */
+export const statusChannelForMint = (mint: string): string => `stream_status_${mint.toLowerCase()}`;

@@ -79,6 +79,8 @@ export const VIEWER_TOKEN_TTL_S = 10 * 60;
 export const HOST_TOKEN_TTL_S = 60 * 60;
 /** Default time the host may be gone before the stream is marked offline. */
 export const HOST_GRACE_DEFAULT_MS = 15_000;
+/** Default period of the server's check of live flags and counts against the media server's rooms. */
+export const LIVE_RECONCILE_DEFAULT_MS = 10_000;
 
 /** Wizard defaults (spec §5). */
 export const defaultStreamTitle = (name: string): string => `${name} Live Trading`;
@@ -103,14 +105,3 @@ export const LIVE_MESSAGES = {
   reconnecting: 'Reconnecting...',
   tapToUnmute: 'Tap to unmute',
 } as const;
-
-/** `GET /api/live/status/{mint}?live=` long-poll: answers when the live flag differs from `live`, or after a wait. */
-export const LIVE_STATUS_WAIT_MS = 25_000;
-export const ZLiveStatusQuery = z.object({
-  live: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-});
-export const ZLiveStatus = z.object({ live: z.boolean(), viewers: z.number().int().min(0) });
-export type TLiveStatus = z.infer<typeof ZLiveStatus>;

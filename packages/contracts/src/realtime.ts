@@ -23,13 +23,13 @@ export const REALTIME_CLOSE = {
   shuttingDown: 1001,
 } as const;
 
-const CHAT_CHANNEL_RE = /^stream_chat_0x[0-9a-f]{40}$/;
+const CHANNEL_RE = /^stream_(chat|status)_0x[0-9a-f]{40}$/;
 
-/** `stream_chat_{mint}` with a canonical (lower-case) mint. */
+/** `stream_chat_{mint}` (chat, presence) or `stream_status_{mint}` (live status), with a canonical (lower-case) mint. */
 export const ZRealtimeChannel = z
   .string()
   .transform((v) => v.toLowerCase())
-  .refine((v) => CHAT_CHANNEL_RE.test(v), 'Unknown channel: use stream_chat_{mint}');
+  .refine((v) => CHANNEL_RE.test(v), 'Unknown channel: use stream_chat_{mint} or stream_status_{mint}');
 
 /** Client → server frames. */
 export const ZRealtimeClientMessage = z.discriminatedUnion('type', [
@@ -45,6 +45,17 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unsubscribed'), channel: z.string() }),
   z.object({ type: z.literal('message_inserted'), channel: z.string(), message: ZChatMessage }),
   z.object({ type: z.literal('message_deleted'), channel: z.string(), id: ZChatMessageId }),
+  /**
+   * On `stream_status_{mint}`: the stream went live or offline, or its viewer count changed (whichever server
+   * instance saw it). Pages refetch the stream on it; a stream that did not exist before exists now.
+   */
+  z.object({
+    type: z.literal('stream_status'),
+    channel: z.string(),
+    mint: z.string(),
+    live: z.boolean(),
+    viewers: z.number().int().min(0),
+  }),
   /** Connections subscribed to the channel, summed across server instances. */
   z.object({ type: z.literal('presence'), channel: z.string(), online: z.number().int().min(0) }),
   z.object({

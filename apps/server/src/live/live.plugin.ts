@@ -4,13 +4,15 @@ import { createLiveRepository } from './live.repository.ts';
 import { liveRoutes } from './live.routes.ts';
 import { createLiveService } from './live.service.ts';
 import { createLivePresence } from './live-presence.ts';
-import { createLiveStatus } from './live-status.ts';
 import { createMediaGateway } from './media-gateway.ts';
+import { startReconcileJob } from './reconcile-job.ts';
+import { createStatusPush } from './status-push.ts';
 import { createThumbnailsService } from './thumbnails.service.ts';
 
 /**
  * Live video: media access tokens and rooms (`/api/live/token`, `/api/live/rooms`), the media webhooks
- * that keep the live flag and viewer count true, and live thumbnails for the cards.
+ * that keep the live flag and viewer count true (pushed to open pages as `stream_status`), and live
+ * thumbnails for the cards.
  */
 export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const gateway = createMediaGateway(ctx.config.livekit);
@@ -19,10 +21,23 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const presence = createLivePresence({ repo, streams: ctx.streams, hostGraceMs, log: app.log });
   const live = createLiveService({ gateway, streams: ctx.streams, log: app.log });
   const thumbnails = createThumbnailsService({ repo, streams: ctx.streams });
-  const status = createLiveStatus({ streams: ctx.streams });
-  await app.register(liveRoutes, { live, presence, thumbnails, gateway, status });
+  const statusPush = createStatusPush({
+    streams: ctx.streams,
+    pubsub: app.realtime.pubsub,
+    hub: app.realtime.hub,
+    onError: (err) => app.log.warn({ err }, 'live: status announcement failed'),
+  });
+  await statusPush.start();
+  await app.register(liveRoutes, { live, presence, thumbnails, gateway });
+  const reconcile = startReconcileJob({
+    database: ctx.database,
+    intervalMs: ctx.config.liveReconcileIntervalMs,
+    deps: { gateway, repo, streams: ctx.streams, hostGraceMs, now: Date.now },
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
+    await reconcile.stop();
     presence.close();
-    status.close();
+    await statusPush.stop();
   });
 };

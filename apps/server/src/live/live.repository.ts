@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** SQL for room participants and stream thumbnails, and nothing else. */
+/** SQL for room participants, stream thumbnails and the live columns the reconciliation reads. */
 export const createLiveRepository = (db: Kysely<Database>) => ({
   async addParticipant(p: { roomName: string; identity: string; sid: string; role: string }): Promise<void> {
     await db
@@ -22,6 +22,37 @@ export const createLiveRepository = (db: Kysely<Database>) => ({
       .where('room_name', '=', p.roomName)
       .where('identity', '=', p.identity)
       .where('sid', '=', p.sid)
+      .execute();
+  },
+
+  /** Makes a room's rows exactly `participants` (what the media server reports). */
+  async replaceRoom(
+    roomName: string,
+    participants: { identity: string; sid: string; role: string }[],
+  ): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('live_participants').where('room_name', '=', roomName).execute();
+      if (participants.length === 0) return;
+      await trx
+        .insertInto('live_participants')
+        .values(participants.map((p) => ({ room_name: roomName, ...p })))
+        .execute();
+    });
+  },
+
+  /** Forgets every room but `names` (rooms the media server no longer has: their webhooks were lost). */
+  async keepOnlyRooms(names: string[]): Promise<void> {
+    let q = db.deleteFrom('live_participants');
+    if (names.length > 0) q = q.where('room_name', 'not in', names);
+    await q.execute();
+  },
+
+  /** Streams that claim a broadcast (live, or a viewer count): the ones to check against the rooms. */
+  claimingStreams() {
+    return db
+      .selectFrom('streams')
+      .select(['mint', 'is_currently_live', 'num_participants'])
+      .where((eb) => eb.or([eb('is_currently_live', '=', true), eb('num_participants', '>', 0)]))
       .execute();
   },
 

@@ -2,7 +2,6 @@ import {
   THUMBNAIL_CONTENT_TYPES,
   THUMBNAIL_MAX_BYTES,
   ZCreateRoomRequest,
-  ZLiveStatusQuery,
   ZLiveTokenRequest,
   ZMintParams,
 } from '@mintcast/contracts';
@@ -10,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, unauthorized } from '../http/errors.ts';
 import type { LiveService } from './live.service.ts';
 import type { LivePresence } from './live-presence.ts';
-import type { LiveStatus } from './live-status.ts';
 import type { MediaGateway } from './media-gateway.ts';
 import type { ThumbnailsService } from './thumbnails.service.ts';
 
@@ -21,12 +19,11 @@ export interface LiveRoutesOptions {
   presence: LivePresence;
   thumbnails: ThumbnailsService;
   gateway: MediaGateway;
-  status: LiveStatus;
 }
 
 /** HTTP only: parse, authorise, status codes. Rules live in the services. */
 export const liveRoutes = async (app: FastifyInstance, opts: LiveRoutesOptions) => {
-  const { live, presence, thumbnails, gateway, status } = opts;
+  const { live, presence, thumbnails, gateway } = opts;
 
   // Webhooks are verified against the sha256 of the exact bytes sent, so keep the body as a string.
   app.addContentTypeParser(WEBHOOK_CONTENT_TYPE, { parseAs: 'string' }, (_req, body, done) =>
@@ -43,16 +40,6 @@ export const liveRoutes = async (app: FastifyInstance, opts: LiveRoutesOptions) 
     // A wallet banned site-wide may still watch, but not host.
     if (body.isHost && request.session) await app.assertNotBanned(request.session.address);
     return live.issueToken(request.session?.address ?? null, body);
-  });
-
-  // Long-poll: a held request is one per viewer every ~25 s, so it is exempt from the per-IP limit.
-  app.get('/api/live/status/:mint', { config: { rateLimit: false } }, async (request, reply) => {
-    const { mint } = ZMintParams.parse(request.params);
-    const { live: known } = ZLiveStatusQuery.parse(request.query);
-    const closed = new AbortController();
-    request.raw.once('close', () => closed.abort());
-    reply.header('cache-control', 'no-store');
-    return status.wait(mint, known, closed.signal);
   });
 
   app.post('/api/live/rooms', { preHandler: [app.requireSession, app.refuseBanned] }, async (request) => {

@@ -56,6 +56,20 @@ export const createMediaGateway = (config: MediaConfig) => {
       await rooms.deleteRoom(name);
     },
 
+    /** Rooms the media server has now (RoomService ListRooms). */
+    async listRooms(): Promise<{ name: string }[]> {
+      return (await rooms.listRooms()).map((r) => ({ name: r.name }));
+    },
+
+    /** Who is in a room now (RoomService ListParticipants): identity, session id and token metadata. */
+    async listParticipants(room: string): Promise<{ identity: string; sid: string; metadata: string }[]> {
+      return (await rooms.listParticipants(room)).map((p) => ({
+        identity: p.identity,
+        sid: p.sid,
+        metadata: p.metadata,
+      }));
+    },
+
     /** Checks the signed `Authorization` JWT and the sha256 of the exact body; throws when either is wrong. */
     verifyWebhook(rawBody: string, authorization: string | undefined) {
       return receiver.receive(rawBody, authorization);

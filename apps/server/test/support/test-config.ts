@@ -24,5 +24,6 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   // Nothing listens there: chain tests start anvil and point this at it.
   chain: { ...BSC_MAINNET, rpcUrl: 'http://127.0.0.1:9', tipConfirmations: 1 },
   adminAddresses: [],
+  liveReconcileIntervalMs: 0, // nothing listens at the media URL above; the reconciliation has its own tests
   ...overrides,
 });

@@ -2,15 +2,14 @@ import { LIVE_MESSAGES, type TStream } from '@mintcast/contracts';
 import { VideoOff } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { PlayerFrame, PlayerStatus } from './player-frame.tsx';
-import { useLiveStatus } from './use-live-status.ts';
 
 // livekit-client and the player are only downloaded once a live stream is actually shown.
 const ViewerPlayer = lazy(() => import('./viewer-player.tsx'));
 
 /** The stream page's player (spec §2): offline, or the live room of the stream's host. */
 export function StreamPlayer({ stream }: { stream: TStream }) {
-  const live = useLiveStatus(stream.mint, stream.is_currently_live);
-  if (!live) {
+  // The page keeps the record fresh (status push, 30 s poll): it says whether there is a broadcast.
+  if (!stream.is_currently_live) {
     return (
       <PlayerFrame>
         <PlayerStatus

@@ -4,6 +4,7 @@ import { ChatPanel } from '../../features/chat/chat-panel.tsx';
 import { LikeFollowButtons } from '../../features/engagement/like-follow-buttons.tsx';
 import { StreamPlayer } from '../../features/live/stream-player.tsx';
 import { NsfwInterstitial, useNsfwConfirmation } from '../../features/moderation/nsfw-interstitial.tsx';
+import { useStreamStatusPush } from '../../features/live/use-stream-status-push.ts';
 import { TokenInfoCard } from '../../features/token/token-info-card.tsx';
 import { TradingDataCard } from '../../features/token/trading-data-card.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -11,12 +12,14 @@ import { useStreamQuery } from '../../queries/streams.ts';
 import { StreamHeader } from './stream-header.tsx';
 import { InvalidStream, StreamLoadError, StreamNotFound, StreamPageSkeleton } from './stream-states.tsx';
 
-/** Route `/livestream/:id?`: one stream (the id is the token's mint), polled every 30 s (spec §2). */
+/** Route `/livestream/:id?`: one stream (the id is the token's mint), polled every 30 s (spec §2) and pushed. */
 export function Component() {
   const { id } = useParams();
   const mint = id?.trim();
   const valid = Boolean(mint && isTokenAddress(mint));
   const stream = useStreamQuery(valid ? mint : undefined);
+  // Live/offline (and a stream that starts existing) arrive pushed, whichever state the page shows.
+  useStreamStatusPush(valid ? mint : undefined);
 
   if (!valid || !mint) return <InvalidStream />;
   if (stream.isPending) return <StreamPageSkeleton />;
