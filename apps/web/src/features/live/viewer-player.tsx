@@ -3,6 +3,7 @@ import { TriangleAlert, UserRound, VolumeX } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { buttonClass } from '../../components/ui/button.ts';
 import { LiveOverlay, PlayerFrame, PlayerStatus } from './player-frame.tsx';
+import { useVideoFrames } from './use-video-frames.ts';
 import { useViewerRoom } from './use-viewer-room.ts';
 import { useVisibleSubscription } from './use-visible-subscription.ts';
 
@@ -37,6 +38,8 @@ export default function ViewerPlayer({ mint }: { mint: string }) {
     };
   }, [audioTrack, room.epoch]);
 
+  const framesShowing = useVideoFrames(videoRef, videoTrack ? `${videoTrack.sid}:${room.epoch}` : null);
+
   const showVideo = room.state !== 'disconnected' && Boolean(videoTrack);
   let overlay: React.ReactNode = null;
   if (room.failed || (room.state === 'disconnected' && room.epoch > 0)) {
@@ -66,7 +69,8 @@ export default function ViewerPlayer({ mint }: { mint: string }) {
         title={LIVE_MESSAGES.waitingHost}
       />
     );
-  } else if (!videoTrack) {
+  } else if (!videoTrack || !framesShowing) {
+    // Subscribed is not yet a picture: until frames are presented the stage says so instead of staying black.
     overlay = <PlayerStatus spinner title={LIVE_MESSAGES.waitingVideo} />;
   }
 
