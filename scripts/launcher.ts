@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { type Supervised, supervise } from './supervisor.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
@@ -11,12 +12,13 @@ export const loadDotEnv = (): void => {
   if (existsSync(file)) process.loadEnvFile(file);
 };
 
-const children: ChildProcess[] = [];
-let stopping = false;
+const children: Supervised[] = [];
 
 /**
  * Start a TypeScript entry point (through tsx) as a child process that shares our terminal; `runner`
- * process.execPath runs a built JavaScript entry instead (`npm start`).
+ * process.execPath runs a built JavaScript entry instead (`npm start`). It is restarted with back-off
+ * whenever it exits (a crash of one child leaves the others serving), in its own process group so that
+ * whatever runs under it is stopped with it.
  */
 export const runTs = (
   name: string,
@@ -24,43 +26,29 @@ export const runTs = (
   env: NodeJS.ProcessEnv,
   args: string[] = [],
   runner: string = tsxBin,
-): ChildProcess => {
-  const child = spawn(runner, [...args, path.join(repoRoot, entry)], {
-    cwd: repoRoot,
-    env,
-    stdio: 'inherit',
-  });
+): Supervised => {
+  const child = supervise(name, () =>
+    spawn(runner, [...args, path.join(repoRoot, entry)], {
+      cwd: repoRoot,
+      env,
+      stdio: 'inherit',
+      detached: true,
+    }),
+  );
   children.push(child);
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`[mintcast] ${name} exited (${signal ?? code}); stopping everything`);
-    void stopAll(code ?? 1);
-  });
   return child;
 };
 
 /** Stop every child (SIGTERM, then SIGKILL after 5 s) and exit. */
 export const stopAll = async (exitCode = 0): Promise<never> => {
-  stopping = true;
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null || c.signalCode !== null) return resolve();
-          const t = setTimeout(() => c.kill('SIGKILL'), 5_000);
-          c.once('exit', () => {
-            clearTimeout(t);
-            resolve();
-          });
-          c.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(children.map((c) => c.stop()));
   process.exit(exitCode);
 };
 
 process.once('SIGINT', () => void stopAll(0));
 process.once('SIGTERM', () => void stopAll(0));
+// The children have their own process groups: a closed terminal reaches them only through us.
+process.once('SIGHUP', () => void stopAll(0));
 
 /**
  * Work out the environment shared by the processes: when no external LiveKit is configured, the embedded

@@ -1,7 +1,7 @@
 import { ZTokenData } from '@mintcast/contracts';
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoStreams } from '../src/db/seed.ts';
+import { featuredDemoStreams } from '../src/db/seed.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let standin: MarketStandin;
@@ -15,9 +15,9 @@ afterAll(async () => {
   await standin?.close();
 });
 
-describe('offline demo: the stand-in knows the seed’s live tokens', () => {
-  it('serves market data matching each live demo stream', async () => {
-    const live = demoStreams().filter((s) => s.is_currently_live);
+describe('offline demo: the stand-in knows the seed’s featured tokens', () => {
+  it('serves market data matching each featured demo stream', async () => {
+    const live = featuredDemoStreams();
     expect(live.length).toBeGreaterThan(0);
     for (const s of live) {
       const res = await t.app.inject({ method: 'GET', url: `/api/tokens/${s.mint}` });

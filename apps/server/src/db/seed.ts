@@ -7,8 +7,8 @@ interface DemoToken {
   symbol: string;
   description: string;
   marketCap: number;
-  live?: boolean;
-  participants?: number;
+  /** The stand-in (`npm run dev:offline`) has market data for these (packages/market-standin/fixtures). */
+  featured?: boolean;
 }
 
 /** Demo tokens for a newcomer's first look: made-up names, realistic figures. */
@@ -18,80 +18,70 @@ const DEMO: DemoToken[] = [
     symbol: 'LOTUS',
     description: 'Chart review and live order-flow on PancakeSwap v3.',
     marketCap: 18_400_000,
-    live: true,
-    participants: 214,
+    featured: true,
   },
   {
     name: 'Bamboo Swap',
     symbol: 'BAMBOO',
     description: 'Market open session: liquidity moves and new pairs.',
     marketCap: 7_250_000,
-    live: true,
-    participants: 96,
+    featured: true,
   },
   {
     name: 'Night Owl',
     symbol: 'HOOT',
     description: 'Late-night degen hours, community Q&A.',
     marketCap: 940_000,
-    live: true,
-    participants: 41,
+    featured: true,
   },
   {
     name: 'Quantum Yield',
     symbol: 'QYLD',
     description: 'Yield strategies explained step by step.',
     marketCap: 32_900_000,
-    live: true,
-    participants: 388,
+    featured: true,
   },
   {
     name: 'Pixel Cats',
     symbol: 'PXCAT',
     description: 'Meme token with an art stream on the side.',
     marketCap: 412_000,
-    live: true,
-    participants: 23,
+    featured: true,
   },
   {
     name: 'Solar Drift',
     symbol: 'DRIFT',
     description: 'Technical analysis, support and resistance live.',
     marketCap: 2_830_000,
-    live: true,
-    participants: 57,
+    featured: true,
   },
   {
     name: 'Copper Bull',
     symbol: 'CBULL',
     description: 'Daily recap of BSC movers.',
     marketCap: 1_150_000,
-    live: true,
-    participants: 18,
+    featured: true,
   },
   {
     name: 'Koi Finance',
     symbol: 'KOI',
     description: 'Founders AMA and roadmap walk-through.',
     marketCap: 5_600_000,
-    live: true,
-    participants: 132,
+    featured: true,
   },
   {
     name: 'Maple Mint',
     symbol: 'MAPLE',
     description: 'Calm trading, clear risk management.',
     marketCap: 640_000,
-    live: true,
-    participants: 12,
+    featured: true,
   },
   {
     name: 'Thunder Pad',
     symbol: 'THUND',
     description: 'Launchpad picks reviewed live.',
     marketCap: 9_870_000,
-    live: true,
-    participants: 175,
+    featured: true,
   },
   {
     name: 'Orbit Coin',
@@ -195,11 +185,18 @@ export const demoStreams = (now = Date.now()): Insertable<StreamsTable>[] =>
     thumbnail: `/images/demo/thumb-${pad((i % 12) + 1)}.svg`,
     creator_address: fakeAddress(`mintcast-demo-creator-${i % 9}`),
     website: `https://example.com/${t.symbol.toLowerCase()}`,
-    is_currently_live: t.live ?? false,
-    num_participants: t.participants ?? 0,
+    // Never live: a stream is live only while its host broadcasts (the media server's rooms say so).
+    is_currently_live: false,
+    num_participants: 0,
     usd_market_cap: t.marketCap,
     created_at: new Date(now - (i + 1) * 97 * 60_000),
   }));
+
+/** The demo streams the offline market-data stand-in knows. */
+export const featuredDemoStreams = (): Insertable<StreamsTable>[] => {
+  const rows = demoStreams();
+  return DEMO.flatMap((t, i) => (t.featured && rows[i] ? [rows[i]] : []));
+};
 
 /** Insert or refresh the demo streams; returns how many rows were written. */
 export const seedDemo = async (db: Kysely<Database>): Promise<number> => {

@@ -1,0 +1,148 @@
+/// <reference lib="dom" />
+import { BSC_CHAIN_ID, roomNameForMint, SIWE_STATEMENT } from '@mintcast/contracts';
+import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
+import type { Page } from '@playwright/test';
+import { RoomServiceClient } from 'livekit-server-sdk';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { expect, test } from '../support/fixtures.ts';
+import { type RunningLauncher, startLauncher } from '../support/launcher.ts';
+import { installTestWallet, TEST_WALLET_INFO } from '../support/test-wallet.ts';
+
+/** The shared market sample: "Example Stream Token" ($XSTRM), with bsc pairs. */
+const TOKEN = '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f';
+const GRACE_MS = 4_000;
+
+let standin: MarketStandin;
+let site: RunningLauncher;
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  standin = await startMarketStandin();
+  site = await startLauncher({
+    MARKET_DATA_URL: standin.url,
+    LIVE_HOST_GRACE_MS: String(GRACE_MS),
+    LIVE_RECONCILE_INTERVAL_MS: '1000',
+  });
+});
+test.afterAll(async () => {
+  await site?.stop();
+  await standin?.close();
+});
+
+const record = async () =>
+  (await (await fetch(`${site.url}/api/streams/${TOKEN}`)).json()) as { is_currently_live: boolean };
+const hostInRoom = async () => {
+  const rooms = new RoomServiceClient(
+    site.mediaUrl.replace('ws', 'http'),
+    site.keys.apiKey,
+    site.keys.apiSecret,
+  );
+  const people = await rooms.listParticipants(roomNameForMint(TOKEN)).catch(() => []);
+  return people.some((p) => p.metadata.includes('"host"'));
+};
+const frames = (page: Page) =>
+  page
+    .getByTestId('stream-video')
+    .evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames)
+    .catch(() => 0);
+const framesAdvance = async (page: Page) => {
+  const before = await frames(page);
+  await expect.poll(() => frames(page), { timeout: 30_000 }).toBeGreaterThan(before + 5);
+};
+const signIn = async (page: Page, path: string) => {
+  await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await page.goto(`${site.url}${path}`);
+  await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
+  await dialog.getByRole('button', { name: new RegExp(TEST_WALLET_INFO.name) }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+};
+/** A chat message posted by another wallet straight through the API (sign-in included). */
+const postAsOther = async (content: string) => {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const { nonce } = (await (await fetch(`${site.url}/api/auth/nonce`)).json()) as { nonce: string };
+  const origin = new URL(site.url);
+  const message = createSiweMessage({
+    address: account.address,
+    chainId: BSC_CHAIN_ID,
+    domain: origin.host,
+    uri: origin.origin,
+    nonce,
+    version: '1',
+    statement: SIWE_STATEMENT,
+  });
+  const verify = await fetch(`${site.url}/api/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message, signature: await account.signMessage({ message }) }),
+  });
+  const { access_token } = (await verify.json()) as { access_token: string };
+  const res = await fetch(`${site.url}/api/streams/${TOKEN}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+    body: JSON.stringify({ content }),
+  });
+  expect(res.status).toBe(201);
+};
+
+test('npm start restarts a crashed media server and a crashed API; video and chat come back without a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(480_000);
+  const host = await (await browser.newContext()).newPage();
+  await signIn(host, '/start-streaming');
+  await host.getByLabel('Token Contract Address').fill(TOKEN);
+  await host.getByRole('button', { name: 'Fetch Token' }).click();
+  await host.getByRole('button', { name: 'Start Live Stream' }).click();
+  await expect(host.getByText('Stream started successfully!')).toBeVisible({ timeout: 90_000 });
+
+  const viewer = await (await browser.newContext()).newPage();
+  await signIn(viewer, `/livestream/${TOKEN}`);
+  const chat = viewer.getByRole('region', { name: 'Live Chat' });
+  await expect(chat.getByRole('textbox', { name: 'Chat message' })).toBeVisible({ timeout: 30_000 });
+  await framesAdvance(viewer);
+
+  // The media server dies mid-stream. The launcher starts it again while the API keeps serving.
+  site.crash('media');
+  await expect.poll(() => site.starts('media'), { timeout: 60_000 }).toBe(2);
+  expect(site.starts('server')).toBe(1);
+  expect(site.logs()).toMatch(/\[mintcast\] media exited \((SIGKILL|137)\); restarting in/);
+  // Either the host's client rejoins the new media server and the viewer's picture moves again, or the
+  // stream goes offline after the grace. Never "live" with no host in the room once that has settled.
+  await expect
+    .poll(
+      async () => {
+        if (!(await record()).is_currently_live) return 'offline';
+        return (await hostInRoom()) ? 'host back' : 'live without a host';
+      },
+      { timeout: 120_000 },
+    )
+    .toMatch(/^(offline|host back)$/);
+  const settled = (await record()).is_currently_live;
+  if (settled) await framesAdvance(viewer);
+  else await expect(viewer.getByText('Stream is offline')).toBeVisible({ timeout: 15_000 });
+
+  // The API dies. The launcher starts it again; the viewer's open page gets chat back without a reload.
+  site.crash('server');
+  await expect.poll(() => site.starts('server'), { timeout: 60_000 }).toBe(2);
+  expect(site.starts('media')).toBe(2);
+  await expect
+    .poll(
+      () =>
+        fetch(`${site.url}/api/health`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 120_000 },
+    )
+    .toBe(200);
+  await postAsOther('back after the restart');
+  await expect(chat.getByText('back after the restart')).toBeVisible({ timeout: 30_000 });
+  await chat.getByRole('textbox', { name: 'Chat message' }).fill('still here');
+  await chat.getByRole('button', { name: 'Send message' }).click();
+  await expect(chat.getByText('still here')).toHaveCount(1, { timeout: 15_000 });
+  // The media server was not touched by the API's crash: the picture keeps moving if it was live.
+  if (settled) await framesAdvance(viewer);
+});
