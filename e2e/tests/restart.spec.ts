@@ -121,6 +121,9 @@ test('npm start restarts a crashed media server and a crashed API; video and cha
     )
     .toMatch(/^(offline|host back)$/);
   const settled = (await record()).is_currently_live;
+  console.log(
+    `after the media crash: ${settled ? 'the host rejoined and the viewer watches' : 'offline after the grace'}`,
+  );
   if (settled) await framesAdvance(viewer);
   else await expect(viewer.getByText('Stream is offline')).toBeVisible({ timeout: 15_000 });
 
