@@ -32,7 +32,8 @@ export const startReconcileJob = (opts: {
           failing = false;
         },
         (err: unknown) => {
-          if (!failing && !stopped) opts.log.warn({ err }, 'live: reconciliation with the media server failed');
+          if (!failing && !stopped)
+            opts.log.warn({ err }, 'live: reconciliation with the media server failed');
           failing = true;
         },
       )
