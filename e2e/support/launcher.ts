@@ -8,7 +8,6 @@ import { freePort } from './app-server.ts';
 import { templateDir } from './global-setup.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
 
 export interface RunningLauncher {
   url: string;
@@ -23,14 +22,17 @@ export interface RunningLauncher {
   stop(): Promise<void>;
 }
 
-/** The innermost descendant of `pid` (tsx runs the server as a grandchild; a plain node child has none). */
+/** The innermost descendant of `pid` (under tsx the server is a grandchild; a built child has none). */
 const innermost = (pid: number): number => {
   const file = `/proc/${pid}/task/${pid}/children`;
   const kids = existsSync(file) ? readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean) : [];
   return kids.length ? innermost(Number(kids[0])) : pid;
 };
 
-/** `npm start` without the build: the real launcher (scripts/start.ts) on free ports and a fresh database. */
+/**
+ * `npm start` (scripts/start.mjs: builds when dist/ is missing or stale, then runs the bundles on plain Node)
+ * on free ports and a fresh database.
+ */
 export const startLauncher = async (env: Record<string, string>): Promise<RunningLauncher> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mintcast-launcher-'));
   const template = path.join(templateDir, 'pglite');
@@ -42,7 +44,7 @@ export const startLauncher = async (env: Record<string, string>): Promise<Runnin
     apiKey: `e2e-${randomBytes(4).toString('hex')}`,
     apiSecret: randomBytes(32).toString('hex'),
   };
-  const child: ChildProcess = spawn(tsxBin, [path.join(repoRoot, 'scripts/start.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -85,7 +87,7 @@ export const startLauncher = async (env: Record<string, string>): Promise<Runnin
     }
     await rm(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 600_000; // a first run builds the site
   for (;;) {
     if (child.exitCode !== null) throw new Error(`launcher exited early:\n${output}`);
     const ok = await fetch(`${url}/api/health`).then(

@@ -18,7 +18,7 @@ let site: RunningLauncher;
 
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(660_000); // npm start builds the site first when dist/ is missing or stale
   standin = await startMarketStandin();
   site = await startLauncher({
     MARKET_DATA_URL: standin.url,
