@@ -66,7 +66,7 @@ function iceOptions(ctx: ServerContext): Partial<PeerConfig> {
     // Read per connection: interfaces that appear later (a namespace, a VPN) are offered to the next viewer.
     iceAdditionalHostAddresses: ctx.publicIp ? [ctx.publicIp, ...addresses] : addresses,
     iceUseIpv6: false,
-    // ICE-TCP (RFC 6544, decision 010): a passive TCP candidate on the same addresses and port range, for
+    // ICE-TCP (RFC 6544, decision 012): a passive TCP candidate on the same addresses and port range, for
     // viewers and hosts whose network drops UDP. Browsers rank it below every UDP pair.
     iceUseTcp: true,
   };
