@@ -131,17 +131,7 @@ test('report → admin ban → chat tools → NSFW, as the users see it', async 
   await admin.screenshot({ path: testInfo.outputPath('admin-1280.png'), fullPage: true });
   await admin.setViewportSize({ width: 390, height: 844 });
   await admin.screenshot({ path: testInfo.outputPath('admin-390.png'), fullPage: true });
-  console.log(
-    await admin.evaluate(() =>
-      [...document.querySelectorAll('*')]
-        .filter((e) => e.getBoundingClientRect().right > 400)
-        .slice(0, 8)
-        .map(
-          (e) =>
-            `${e.tagName}.${String(e.className).slice(0, 80)} ${Math.round(e.getBoundingClientRect().right)}`,
-        ),
-    ),
-  );
+
 
   // The author's next post is refused, their live stream has ended, their message is gone for the viewer.
   const refused = await author.post(`/api/streams/${chatMint}/messages`, { content: 'still here' });
