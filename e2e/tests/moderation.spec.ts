@@ -132,7 +132,6 @@ test('report → admin ban → chat tools → NSFW, as the users see it', async 
   await admin.setViewportSize({ width: 390, height: 844 });
   await admin.screenshot({ path: testInfo.outputPath('admin-390.png'), fullPage: true });
 
-
   // The author's next post is refused, their live stream has ended, their message is gone for the viewer.
   const refused = await author.post(`/api/streams/${chatMint}/messages`, { content: 'still here' });
   expect(refused.status()).toBe(403);
