@@ -1,7 +1,16 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
-import { type Hex, isHex, numberToHex, type TypedDataDefinition } from 'viem';
+import {
+  createWalletClient,
+  type Hex,
+  hexToBigInt,
+  http,
+  isHex,
+  numberToHex,
+  type TypedDataDefinition,
+} from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { bsc } from 'viem/chains';
 
 /**
  * A stand-in for a browser wallet extension: an EIP-1193 provider injected into the page and announced via
@@ -36,7 +45,8 @@ const BRIDGE = '__mintcastTestWalletRequest';
 
 export const installTestWallet = async (
   page: Page,
-  opts: { privateKey?: Hex; chainId?: number } = {},
+  /** `rpcUrl`: a node (anvil) the wallet sends its signed transactions and forwards every read to. */
+  opts: { privateKey?: Hex; chainId?: number; rpcUrl?: string } = {},
 ): Promise<TestWallet & { readonly account: PrivateKeyAccount }> => {
   let account = privateKeyToAccount(opts.privateKey ?? generatePrivateKey());
   let chainId = opts.chainId ?? 56;
@@ -45,6 +55,40 @@ export const installTestWallet = async (
   const fail = (code: number, message: string): BridgeResult => ({ error: { code, message } });
   const sameAccount = (a: unknown) =>
     typeof a === 'string' && a.toLowerCase() === account.address.toLowerCase();
+
+  /** Reads go to the node as they are, like an extension forwarding to its RPC. */
+  const forward = async (method: string, params: unknown[]): Promise<BridgeResult> => {
+    if (!opts.rpcUrl) return fail(4200, `The test wallet does not support ${method}`);
+    const res = await fetch(opts.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const body = (await res.json()) as { result?: unknown; error?: RpcError };
+    return body.error ? { error: body.error } : { result: body.result };
+  };
+  /** eth_sendTransaction: signed here by the viem account, sent raw to the node. */
+  const sendTransaction = async (params: unknown[]): Promise<BridgeResult> => {
+    const tx = params[0] as { from?: string; to?: Hex; data?: Hex; value?: Hex; gas?: Hex };
+    if (!opts.rpcUrl) return fail(4200, 'The test wallet has no node to send to');
+    if (!authorised || !sameAccount(tx.from)) return fail(4100, 'Unauthorized account');
+    const client = createWalletClient({
+      account,
+      chain: { ...bsc, id: chainId, rpcUrls: { default: { http: [opts.rpcUrl] } } },
+      transport: http(opts.rpcUrl),
+    });
+    try {
+      const hash = await client.sendTransaction({
+        to: tx.to,
+        data: tx.data,
+        value: tx.value ? hexToBigInt(tx.value) : undefined,
+        gas: tx.gas ? hexToBigInt(tx.gas) : undefined,
+      });
+      return { result: hash };
+    } catch (err) {
+      return fail(-32603, (err as { shortMessage?: string }).shortMessage ?? String(err));
+    }
+  };
 
   const handle = async (method: string, params: unknown[]): Promise<BridgeResult> => {
     switch (method) {
@@ -86,8 +130,10 @@ export const installTestWallet = async (
         const { EIP712Domain: _domain, ...types } = (typed.types ?? {}) as Record<string, unknown>;
         return { result: await account.signTypedData({ ...typed, types } as TypedDataDefinition) };
       }
+      case 'eth_sendTransaction':
+        return sendTransaction(params);
       default:
-        return fail(4200, `The test wallet does not support ${method}`);
+        return forward(method, params);
     }
   };
 

@@ -1,6 +1,7 @@
 import { CHAT_MUTE_CHOICES_MINUTES, shortenAddress, type TChatMessage } from '@mintcast/contracts';
-import { Ban, Clock, Flag, Trash2 } from 'lucide-react';
+import { Ban, Clock, Flag, Gift, Trash2 } from 'lucide-react';
 import { memo } from 'react';
+import { formatEther } from 'viem';
 import { ChatAvatar } from './chat-avatar.tsx';
 import { linkify } from './linkify.ts';
 
@@ -20,11 +21,14 @@ export interface HostActions {
 export const ChatMessageItem = memo(function ChatMessageItem({
   message,
   isHostAuthor,
+  isHolder = false,
   host,
   onReport,
 }: {
   message: TChatMessage;
   isHostAuthor: boolean;
+  /** The author holds the stream's token (read on chain by the server). */
+  isHolder?: boolean;
   /** Present when the viewer is the stream's creator or a moderator. */
   host: HostActions | null;
   /** Present for a signed-in viewer who is not the author. */
@@ -33,8 +37,11 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   const name = message.username || shortenAddress(message.user_address);
   return (
     <li
-      className="group relative flex gap-2.5 rounded-lg px-2 py-1.5 hover:bg-surface-2/60"
+      className={`group relative flex gap-2.5 rounded-lg px-2 py-1.5 ${
+        message.tip ? 'my-1 border border-warn/40 bg-warn/10' : 'hover:bg-surface-2/60'
+      }`}
       data-testid="chat-message"
+      data-tip={message.tip ? 'true' : undefined}
     >
       <ChatAvatar address={message.user_address} image={message.profile_image} />
       <div className="min-w-0 flex-1">
@@ -47,10 +54,28 @@ export const ChatMessageItem = memo(function ChatMessageItem({
               Host
             </span>
           )}
+          {isHolder && (
+            <span
+              className="rounded bg-brand/15 px-1.5 text-[10px] font-bold uppercase tracking-wide text-brand"
+              title="Holds this stream's token"
+              data-testid="holder-badge"
+            >
+              Holder
+            </span>
+          )}
           <time className="shrink-0 text-xs text-muted" dateTime={message.created_at}>
             {timeFormat.format(new Date(message.created_at))}
           </time>
         </div>
+        {message.tip && (
+          <p
+            className="mt-0.5 flex items-center gap-1.5 text-xs font-bold text-warn"
+            data-testid="tip-amount"
+          >
+            <Gift className="size-3.5" aria-hidden />
+            Tipped {formatEther(BigInt(message.tip.amount_wei))} BNB
+          </p>
+        )}
         <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-fg/90">
           {linkify(message.content).map((part, i) =>
             part.kind === 'link' ? (

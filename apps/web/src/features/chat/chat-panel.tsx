@@ -1,6 +1,7 @@
 import { canonicalAddress, shortenAddress, type TChatMessage } from '@mintcast/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, Loader2, MessageSquare, ShieldCheck, Users } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDeleteChatMessageMutation, useMuteChatAuthorMutation } from '../../queries/chat.ts';
@@ -10,6 +11,7 @@ import {
   useChatRulesQuery,
   useChatToolMutation,
 } from '../../queries/moderation.ts';
+import { tipKeys, useHoldersQuery } from '../../queries/tips.ts';
 import { ChatModes } from '../moderation/chat-modes.tsx';
 import { ChatTools } from '../moderation/chat-tools.tsx';
 import { ReportDialog } from '../moderation/report-dialog.tsx';
@@ -45,6 +47,17 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
   const ban = useChatToolMutation(mint, chatTools(mint).setBan);
   const messages = state.status === 'ready' ? state.messages : [];
   const { ref, onScroll, hasUnseen, scrollToBottom } = useStickToBottom(messages.at(-1)?.id);
+  const authors = useMemo(
+    () => [...new Set(messages.slice(-100).map((m) => m.user_address.toLowerCase()))].sort(),
+    [messages],
+  );
+  const holders = useHoldersQuery(mint, authors).data;
+  // A tip arriving in chat (anyone's) moves the stream's tip total.
+  const lastTip = messages.findLast((m) => m.tip)?.id;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (lastTip) void queryClient.invalidateQueries({ queryKey: tipKeys.total(mint) });
+  }, [lastTip, mint, queryClient]);
 
   const remove = useDeleteChatMessageMutation(mint);
   const mute = useMuteChatAuthorMutation(mint);
@@ -147,6 +160,7 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
                   key={m.id}
                   message={m}
                   isHostAuthor={m.user_address === creator}
+                  isHolder={holders?.has(m.user_address.toLowerCase()) ?? false}
                   host={host}
                   onReport={address && m.user_address !== address ? setReporting : null}
                 />

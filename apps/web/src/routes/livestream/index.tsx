@@ -1,4 +1,5 @@
 import { isTokenAddress, type TStream } from '@mintcast/contracts';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { ChatPanel } from '../../features/chat/chat-panel.tsx';
 import { LikeFollowButtons } from '../../features/engagement/like-follow-buttons.tsx';
@@ -11,6 +12,9 @@ import { ApiError } from '../../lib/api.ts';
 import { useStreamQuery } from '../../queries/streams.ts';
 import { StreamHeader } from './stream-header.tsx';
 import { InvalidStream, StreamLoadError, StreamNotFound, StreamPageSkeleton } from './stream-states.tsx';
+
+// The trade and tip panels bring wagmi and viem: their own chunk, after the page's first paint.
+const ChainPanels = lazy(() => import('../../features/trade/chain-panels.tsx'));
 
 /** Route `/livestream/:id?`: one stream (the id is the token's mint), polled every 30 s (spec §2) and pushed. */
 export function Component() {
@@ -44,8 +48,18 @@ function StreamPage({ stream: s }: { stream: TStream }) {
         <div className="flex min-w-0 flex-col gap-5">
           <StreamPlayer stream={s} />
           <LikeFollowButtons mint={s.mint} />
-          <TokenInfoCard address={s.mint} fallback={{ name: s.name, symbol: s.symbol, image: s.image_uri }} />
-          <TradingDataCard address={s.mint} />
+          <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_320px]">
+            <div className="flex min-w-0 flex-col gap-5">
+              <TokenInfoCard
+                address={s.mint}
+                fallback={{ name: s.name, symbol: s.symbol, image: s.image_uri }}
+              />
+              <TradingDataCard address={s.mint} />
+            </div>
+            <Suspense fallback={<div className="skeleton h-72 rounded-2xl" aria-busy="true" />}>
+              <ChainPanels mint={s.mint} creator={s.creator_address} />
+            </Suspense>
+          </div>
         </div>
         <div className="min-h-0 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]">
           <ChatPanel mint={s.mint} creatorAddress={s.creator_address} />

@@ -1,0 +1,82 @@
+import { ArrowDownUp, Gift } from 'lucide-react';
+import type { Address } from 'viem';
+import { formatEther } from 'viem';
+import { useTipTotalQuery } from '../../queries/tips.ts';
+import { TipPanel } from './tip-panel.tsx';
+import { TradePanel } from './trade-panel.tsx';
+import { TradingUnavailable } from './unavailable.tsx';
+import { useChain } from './use-chain.ts';
+
+function Card({
+  title,
+  icon,
+  aside,
+  children,
+  label,
+}: {
+  title: string;
+  icon: React.ReactNode;
+  aside?: React.ReactNode;
+  children: React.ReactNode;
+  label: string;
+}) {
+  return (
+    <section aria-label={label} className="rounded-2xl border border-border bg-surface p-4 sm:p-5">
+      <header className="mb-3 flex items-center justify-between gap-3">
+        <h2 className="flex items-center gap-2 text-base font-semibold">
+          {icon}
+          {title}
+        </h2>
+        {aside}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** The stream's trade and tip panels (loaded on their own: wagmi and viem stay out of the page's first chunk). */
+export default function ChainPanels({ mint, creator }: { mint: string; creator: string | null }) {
+  const chain = useChain();
+  const total = useTipTotalQuery(mint);
+  const totalText = total.data
+    ? `${total.data.count} tip${total.data.count === 1 ? '' : 's'} · ${Number(formatEther(BigInt(total.data.totalWei))).toLocaleString('en-US', { maximumFractionDigits: 4 })} BNB`
+    : null;
+
+  const body = (panel: (ready: Extract<typeof chain, { status: 'ready' }>) => React.ReactNode) =>
+    chain.status === 'ready' ? (
+      panel(chain)
+    ) : chain.status === 'unavailable' ? (
+      <TradingUnavailable reason={chain.reason} onRetry={chain.retry} />
+    ) : (
+      <div className="skeleton h-32 rounded-xl" aria-busy="true" />
+    );
+
+  return (
+    <div className="flex flex-col gap-5">
+      <Card label="Trade" title="Trade" icon={<ArrowDownUp className="size-4 text-brand" aria-hidden />}>
+        {body((c) => (
+          <TradePanel client={c.client} settings={c.settings} token={mint as Address} />
+        ))}
+      </Card>
+      <Card
+        label="Tip the creator"
+        title="Tip the creator"
+        icon={<Gift className="size-4 text-warn" aria-hidden />}
+        aside={
+          totalText && (
+            <span
+              className="rounded-full bg-warn/10 px-2.5 py-1 text-xs font-semibold text-warn tabular-nums"
+              data-testid="tip-total"
+            >
+              {totalText}
+            </span>
+          )
+        }
+      >
+        {body((c) => (
+          <TipPanel client={c.client} settings={c.settings} mint={mint} creator={creator} />
+        ))}
+      </Card>
+    </div>
+  );
+}

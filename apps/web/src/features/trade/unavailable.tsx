@@ -1,0 +1,27 @@
+import { AlertTriangle } from 'lucide-react';
+
+/** "Trading unavailable" with the reason (RPC down, wrong chain…), and a retry. */
+export function TradingUnavailable({ reason, onRetry }: { reason: string; onRetry?: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-xl border border-warn/30 bg-warn/10 px-4 py-3 text-sm"
+      data-testid="trading-unavailable"
+    >
+      <p className="flex items-center gap-2 font-semibold text-warn">
+        <AlertTriangle className="size-4" aria-hidden />
+        Trading unavailable
+      </p>
+      <p className="mt-1 text-muted">{reason}</p>
+      {onRetry && (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-2 text-sm font-semibold text-fg underline-offset-4 hover:underline"
+        >
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { type TChatMessage, type TPostTip, ZChatMessage, ZHolders, ZTipTotal } from '@mintcast/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiFetch, jsonBody } from '../lib/api.ts';
+
+/** Query keys of tips and holder badges. */
+export const tipKeys = {
+  total: (mint: string) => ['tips', mint.toLowerCase(), 'total'] as const,
+  holders: (mint: string, addresses: readonly string[]) =>
+    ['holders', mint.toLowerCase(), addresses.join(',')] as const,
+};
+
+/** The stream's tip total; the chat invalidates it whenever a tip message arrives. */
+export const useTipTotalQuery = (mint: string) =>
+  useQuery({
+    queryKey: tipKeys.total(mint),
+    queryFn: () => apiFetch(`/api/streams/${mint}/tips`, ZTipTotal),
+  });
+
+export const usePostTipMutation = (mint: string) =>
+  useMutation({
+    mutationFn: (input: TPostTip): Promise<TChatMessage> =>
+      apiFetch(`/api/streams/${mint}/tips`, ZChatMessage, { method: 'POST', ...jsonBody(input) }),
+  });
+
+/** Which chat authors hold the stream's token (read on chain by the server, cached there for minutes). */
+export const useHoldersQuery = (mint: string, addresses: readonly string[]) =>
+  useQuery({
+    queryKey: tipKeys.holders(mint, addresses),
+    queryFn: () =>
+      apiFetch(`/api/streams/${mint}/holders?addresses=${addresses.join(',')}`, ZHolders).then(
+        (r) => new Set(r.holders),
+      ),
+    enabled: addresses.length > 0,
+    staleTime: 60_000,
+    placeholderData: (prev) => prev,
+  });

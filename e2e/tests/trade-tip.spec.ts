@@ -1,0 +1,147 @@
+import { type DexDeployment, deployDex, type LocalChain, startAnvil } from '@mintcast/chain-testkit';
+import type { Browser, Page } from '@playwright/test';
+import { erc20Abi, type Hex, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { type RunningApp, startApp } from '../support/app-server.ts';
+import { streamSeed } from '../support/data.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { installTestWallet } from '../support/test-wallet.ts';
+
+// One anvil (chain 56, Uniswap V2 + WBNB + a test token) and one app pointed at it for the whole file.
+let chain: LocalChain;
+let dex: DexDeployment;
+let app: RunningApp;
+let mint: string;
+let symbol: string;
+const creator = privateKeyToAccount(generatePrivateKey()).address.toLowerCase();
+const buyerKey: Hex = generatePrivateKey();
+const buyer = privateKeyToAccount(buyerKey).address;
+
+test.beforeAll(async () => {
+  chain = await startAnvil();
+  dex = await deployDex(chain);
+  mint = dex.token.toLowerCase();
+  symbol = await chain.publicClient.readContract({
+    address: dex.token,
+    abi: erc20Abi,
+    functionName: 'symbol',
+  });
+  await chain.testClient.setBalance({ address: buyer, value: parseEther('10') });
+  app = await startApp({
+    streams: [streamSeed({ mint, name: 'Chain Coin', symbol: 'CHN', creator_address: creator })],
+    env: {
+      BSC_RPC_URL: chain.rpcUrl,
+      PANCAKE_ROUTER_ADDRESS: dex.router,
+      PANCAKE_FACTORY_ADDRESS: dex.factory,
+      WBNB_ADDRESS: dex.wbnb,
+      TIP_CONFIRMATIONS: '1',
+    },
+  });
+});
+test.afterAll(async () => {
+  await app?.stop();
+  await chain?.stop();
+});
+
+const tokenBalance = () =>
+  chain.publicClient.readContract({
+    address: dex.token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [buyer],
+  });
+const region = (page: Page, name: string) => page.getByRole('region', { name });
+
+/** Open the stream page with the buyer's wallet (forwarding to anvil) and sign in through the app. */
+const openAsBuyer = async (browser: Browser) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await installTestWallet(page, { privateKey: buyerKey, rpcUrl: chain.rpcUrl });
+  await page.goto(`${app.url}/livestream/${mint}`);
+  await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
+  await page.getByRole('button', { name: /Mintcast Test Wallet/ }).click();
+  await expect(region(page, 'Live Chat').getByRole('textbox', { name: 'Chat message' })).toBeVisible({
+    timeout: 15_000,
+  });
+  return { context, page };
+};
+
+test('a viewer buys the token and sees the balance rise, then sells it back with an approval', async ({
+  browser,
+}) => {
+  const { context, page } = await openAsBuyer(browser);
+  const trade = region(page, 'Trade');
+  await expect(trade.getByTestId('bnb-balance')).toContainText('10 BNB');
+
+  await trade.getByRole('textbox', { name: 'Amount in BNB' }).fill('0.5');
+  const summary = trade.getByTestId('trade-summary');
+  await expect(summary).toContainText(`You receive (quote)`);
+  await expect(summary.getByText(new RegExp(`^[0-9,.]+ ${symbol}$`)).first()).toBeVisible();
+  await expect(summary).toContainText('Minimum received');
+  await trade.getByRole('button', { name: `Buy ${symbol}` }).click();
+  await expect(trade.getByTestId('tx-status')).toHaveAttribute('data-state', 'confirmed', {
+    timeout: 30_000,
+  });
+  await expect(trade.getByRole('link', { name: 'View on BscScan' })).toHaveAttribute(
+    'href',
+    /bscscan\.com\/tx\/0x/,
+  );
+  const bought = await tokenBalance();
+  expect(bought).toBeGreaterThan(0n);
+
+  await trade.getByRole('tab', { name: 'Sell for BNB' }).click();
+  await expect(trade.getByTestId('token-balance')).not.toContainText(`: 0 ${symbol}`);
+  await trade.getByRole('textbox', { name: `Amount in ${symbol}` }).fill('1000');
+  const bnbBefore = await chain.publicClient.getBalance({ address: buyer });
+  await trade.getByRole('button', { name: `Approve and sell ${symbol}` }).click();
+  await expect(trade.getByTestId('tx-status')).toContainText('Sell: confirmed', { timeout: 30_000 });
+  expect(await tokenBalance()).toBe(bought - parseEther('1000'));
+  expect(await chain.publicClient.getBalance({ address: buyer })).toBeGreaterThan(bnbBefore);
+  await context.close();
+});
+
+test('a tip reaches every open chat highlighted, with the holder badge, and the total counts it', async ({
+  browser,
+}) => {
+  const watcherContext = await browser.newContext();
+  const watcher = await watcherContext.newPage();
+  await watcher.goto(`${app.url}/livestream/${mint}`);
+  const { context, page } = await openAsBuyer(browser);
+
+  const tip = region(page, 'Tip the creator');
+  await tip.getByRole('button', { name: '0.05 BNB' }).click();
+  await tip.getByRole('textbox', { name: 'Tip message' }).fill('for the alpha');
+  const creatorBefore = await chain.publicClient.getBalance({ address: creator as Hex });
+  await tip.getByRole('button', { name: 'Tip 0.05 BNB' }).click();
+  await expect(tip.getByTestId('tx-status')).toContainText('Tip: confirmed', { timeout: 30_000 });
+  expect(await chain.publicClient.getBalance({ address: creator as Hex })).toBe(
+    creatorBefore + parseEther('0.05'),
+  );
+
+  for (const p of [page, watcher]) {
+    const message = region(p, 'Live Chat').locator('[data-tip="true"]');
+    await expect(message).toHaveCount(1);
+    await expect(message).toContainText('Tipped 0.05 BNB');
+    await expect(message).toContainText('for the alpha');
+    await expect(message.getByTestId('holder-badge')).toBeVisible();
+    await expect(region(p, 'Tip the creator').getByTestId('tip-total')).toHaveText('1 tip · 0.05 BNB');
+  }
+  await Promise.all([context.close(), watcherContext.close()]);
+});
+
+test('with the RPC unreachable the panels say trading is unavailable and the rest of the page works', async ({
+  page,
+}) => {
+  await page.route(`${chain.rpcUrl}/**`, (route) => route.abort('connectionrefused'));
+  await page.route(chain.rpcUrl, (route) => route.abort('connectionrefused'));
+  await page.goto(`${app.url}/livestream/${mint}`);
+  for (const name of ['Trade', 'Tip the creator']) {
+    const panel = region(page, name);
+    await expect(panel.getByTestId('trading-unavailable')).toContainText('Trading unavailable', {
+      timeout: 20_000,
+    });
+    await expect(panel).toContainText('The BNB Smart Chain RPC cannot be reached');
+  }
+  await expect(page.getByTestId('stream-name')).toHaveText('Chain Coin');
+  await expect(region(page, 'Live Chat').locator('[data-tip="true"]')).toHaveCount(1);
+});
