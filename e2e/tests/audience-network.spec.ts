@@ -69,7 +69,7 @@ const watch = async (label: string): Promise<Page> => {
           document.querySelector('[data-testid="stream-video"]') as HTMLVideoElement | null
         )?.getVideoPlaybackQuality().totalVideoFrames,
       undefined,
-      { polling: 'raf', timeout: 30_000 },
+      { polling: 'raf', timeout: 120_000 },
     )
     .then(() => console.log(`[figure] ${label}: page open → first frame ${Date.now() - opened} ms`))
     .catch(() => undefined);
@@ -116,7 +116,7 @@ test('a viewer in another network watches the host through the site’s one orig
 });
 
 test('a viewer whose network drops UDP still watches (ICE over TCP)', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   ns?.dropUdp();
   const viewer = await watch('UDP dropped');
   expect((await iceOf(viewer)).selected).toEqual(['tcp']);
