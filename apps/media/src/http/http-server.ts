@@ -5,6 +5,7 @@ import { authorizeJoin, extractToken, HttpError } from '../auth.ts';
 import type { Metrics } from '../metrics.ts';
 import type { RoomManager } from '../room/room-manager.ts';
 import { runSignalSession } from '../signal/signal-session.ts';
+import { createWhipEndpoint } from '../whip/whip-endpoint.ts';
 import { CORS_HEADERS, sendText } from './http-utils.ts';
 import { handleTwirp } from './twirp.ts';
 
@@ -26,6 +27,8 @@ export function createHttpServer(manager: RoomManager, metrics: Metrics): Server
     perMessageDeflate: false,
     maxPayload: MAX_SIGNAL_FRAME_BYTES,
   });
+
+  const whip = createWhipEndpoint(manager);
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -50,6 +53,7 @@ export function createHttpServer(manager: RoomManager, metrics: Metrics): Server
         });
       return;
     }
+    if (whip.matches(path)) return whip.serve(req, res, path);
     if (path.startsWith(TWIRP_PREFIX)) {
       void handleTwirp(path.slice(TWIRP_PREFIX.length), req, res, manager);
       return;

@@ -3,6 +3,7 @@ import {
   ParticipantInfo,
   TrackInfo,
   TrackPublishedResponse,
+  TrackSource,
   TrackType,
   type UpdateTrackSettings,
   VideoQuality,
@@ -78,23 +79,51 @@ export class RoomMedia {
       const t = transceivers.find((x) => x.mid === s.mid);
       if (!info || !t || this.bound.get(t)?.sid === info.sid) continue;
       p.pendingTracks.delete(s.msidTrack);
-      info.mid = s.mid;
-      const { metrics, ctx } = this.room.services;
-      const track = new PublishedTrack(
-        info,
-        p.sid,
-        s.mid,
-        metrics,
-        (max) => {
-          p.send({ case: 'subscribedQualityUpdate', value: subscribedQualityUpdate(info.sid, max) });
-        },
-        ctx.dynacastClock,
-      );
-      this.bound.set(t, track);
-      this.hook(t);
-      for (const mst of t.receiver.tracks) track.attach(mst, t.receiver);
-      this.publish(p, track);
+      this.bind(p, info, s.mid, t);
     }
+  }
+
+  /**
+   * A WHIP publisher (RFC 9725) announces nothing before its offer: each m-section it sends on becomes a
+   * camera or microphone track, in the codec negotiated for it.
+   */
+  publishIngest(p: Participant, sections: SdpSection[], transceivers: RTCRtpTransceiver[]): void {
+    for (const s of sections) {
+      const t = transceivers.find((x) => x.mid === s.mid);
+      if (!isSending(s) || !t || this.bound.has(t) || (s.kind !== 'audio' && s.kind !== 'video')) continue;
+      const video = s.kind === 'video';
+      const codec = t.codecs.find((c) => !/\/(rtx|red)$/i.test(c.mimeType));
+      if (!codec) continue;
+      const info = new TrackInfo({
+        sid: guid('TR_'),
+        type: video ? TrackType.VIDEO : TrackType.AUDIO,
+        name: video ? 'camera' : 'microphone',
+        source: video ? TrackSource.CAMERA : TrackSource.MICROPHONE,
+        mimeType: video ? (/h264/i.test(codec.mimeType) ? 'video/H264' : 'video/VP8') : 'audio/opus',
+        stereo: !video && codec.channels === 2,
+        disableRed: true,
+      });
+      this.bind(p, info, s.mid, t);
+    }
+  }
+
+  private bind(p: Participant, info: TrackInfo, mid: string, t: RTCRtpTransceiver): void {
+    info.mid = mid;
+    const { metrics, ctx } = this.room.services;
+    const track = new PublishedTrack(
+      info,
+      p.sid,
+      mid,
+      metrics,
+      (max) => {
+        p.send({ case: 'subscribedQualityUpdate', value: subscribedQualityUpdate(info.sid, max) });
+      },
+      ctx.dynacastClock,
+    );
+    this.bound.set(t, track);
+    this.hook(t);
+    for (const mst of t.receiver.tracks) track.attach(mst, t.receiver);
+    this.publish(p, track);
   }
 
   /** Routes a transceiver's (simulcast) tracks to whatever published track it carries now. */
@@ -160,7 +189,7 @@ export class RoomMedia {
     if (!sub.permission.canSubscribe || !sub.subscriber || sub.subscriptions.has(track.sid) || sub.closed)
       return;
     const kind = track.info.type === TrackType.VIDEO ? 'video' : 'audio';
-    const t = sub.subscriber.addTrack(kind, pub.sid, track.sid);
+    const t = sub.subscriber.addTrack(kind, pub.sid, track.sid, track.info.mimeType);
     const dt = new DownTrack(track.sid, sub.sid, t, track.clockRate, this.room.services.metrics);
     sub.subscriptions.set(track.sid, dt);
     track.addDownTrack(dt);

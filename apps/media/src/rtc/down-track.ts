@@ -69,6 +69,8 @@ export class DownTrack {
     vp8: Vp8Descriptor | undefined,
     isVideo: boolean,
     clock: SendClock = sendClock(),
+    /** The packet starts a keyframe (VP8 from its descriptor; H.264 from its NAL units). */
+    keyframe = vp8?.keyframe === true,
   ): void {
     if (this.disabled) {
       this.current = undefined;
@@ -77,7 +79,7 @@ export class DownTrack {
     if (layer !== this.current) {
       // Switch only onto the chosen layer and, for video, only at a keyframe's first packet.
       if (layer !== this.target || !this.ready) return;
-      if (isVideo && !vp8?.keyframe) {
+      if (isVideo && !keyframe) {
         this.metrics.droppedPackets++;
         return;
       }

@@ -16,17 +16,42 @@ import { hostAddresses } from './host-addresses.ts';
 export const VP8_PT = 96;
 export const OPUS_PT = 111;
 export const RTX_PT = 97;
+export const H264_PT = 102;
+export const H264_RTX_PT = 103;
 
-function codecs(opts: { rtx?: boolean } = {}) {
+/** Constrained Baseline, what OBS's WHIP output and browsers send; viewers' decoders take any profile. */
+const H264_FMTP = 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f';
+const videoFeedback = () => [useNACK(), usePLI(), useFIR(), useREMB()];
+
+const h264 = (payloadType: number, profileLevelId: string) =>
+  new RTCRtpCodecParameters({
+    mimeType: 'video/H264',
+    clockRate: 90_000,
+    payloadType,
+    rtcpFeedback: videoFeedback(),
+    parameters: `level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=${profileLevelId}`,
+  });
+
+const opus = () =>
+  new RTCRtpCodecParameters({
+    mimeType: 'audio/opus',
+    clockRate: 48_000,
+    channels: 2,
+    payloadType: OPUS_PT,
+    parameters: 'minptime=10;useinbandfec=1',
+  });
+
+function codecs(opts: { rtx?: boolean; h264?: boolean } = {}) {
   return {
-    // Only VP8 and plain Opus: the client then never publishes RED or another video codec,
-    // and every subscriber can take what a publisher sends without transcoding.
+    // Only VP8 and plain Opus from livekit-client: it then never publishes RED or another video codec, and
+    // every subscriber can take what a publisher sends without transcoding. H.264 is offered to subscribers
+    // (per track, see SubscriberTransport.addTrack) for what WHIP publishers send.
     video: [
       new RTCRtpCodecParameters({
         mimeType: 'video/VP8',
         clockRate: 90_000,
         payloadType: VP8_PT,
-        rtcpFeedback: [useNACK(), usePLI(), useFIR(), useREMB()],
+        rtcpFeedback: videoFeedback(),
       }),
       // Towards subscribers, retransmissions answering a NACK go on their own RTX stream (RFC 4588), as
       // browsers prefer; a subscriber that does not take RTX gets them on the media SSRC.
@@ -40,16 +65,29 @@ function codecs(opts: { rtx?: boolean } = {}) {
             }),
           ]
         : []),
+      ...(opts.h264
+        ? [
+            new RTCRtpCodecParameters({
+              mimeType: 'video/H264',
+              clockRate: 90_000,
+              payloadType: H264_PT,
+              rtcpFeedback: videoFeedback(),
+              parameters: H264_FMTP,
+            }),
+            ...(opts.rtx
+              ? [
+                  new RTCRtpCodecParameters({
+                    mimeType: 'video/rtx',
+                    clockRate: 90_000,
+                    payloadType: H264_RTX_PT,
+                    parameters: `apt=${H264_PT}`,
+                  }),
+                ]
+              : []),
+          ]
+        : []),
     ],
-    audio: [
-      new RTCRtpCodecParameters({
-        mimeType: 'audio/opus',
-        clockRate: 48_000,
-        channels: 2,
-        payloadType: OPUS_PT,
-        parameters: 'minptime=10;useinbandfec=1',
-      }),
-    ],
+    audio: [opus()],
   };
 }
 
@@ -84,11 +122,33 @@ export function publisherPeerConfig(ctx: ServerContext): Partial<PeerConfig> {
   };
 }
 
+/**
+ * A WHIP publisher's PC (RFC 9725): H.264 (the profiles OBS and browsers send, packetization mode 1) and VP8,
+ * Opus; one stream per m-section, no simulcast. Forwarded as received, never transcoded.
+ */
+export function whipPeerConfig(ctx: ServerContext): Partial<PeerConfig> {
+  return {
+    ...iceOptions(ctx),
+    codecs: {
+      video: [
+        h264(H264_PT, '42e01f'),
+        h264(104, '42001f'),
+        h264(106, '4d001f'),
+        h264(108, '640c1f'),
+        h264(109, '64001f'),
+        ...codecs().video,
+      ],
+      audio: [opus()],
+    },
+    headerExtensions: { video: [useSdesMid()], audio: [useSdesMid()] },
+  };
+}
+
 /** Subscriber PC: one sendonly transceiver per forwarded track. */
 export function subscriberPeerConfig(ctx: ServerContext): Partial<PeerConfig> {
   return {
     ...iceOptions(ctx),
-    codecs: codecs({ rtx: true }),
+    codecs: codecs({ rtx: true, h264: true }),
     headerExtensions: { video: [useSdesMid(), useAbsSendTime()], audio: [useSdesMid()] },
   };
 }

@@ -10,6 +10,7 @@ import {
 import type { Metrics } from '../metrics.ts';
 import type { DownTrack } from './down-track.ts';
 import { Dynacast } from './dynacast.ts';
+import { isH264KeyframeStart } from './h264.ts';
 import { countIncoming, LAYER_STALE_MS, type Layer, qualityForRid } from './layer.ts';
 import { pathLoss } from './loss-cap.ts';
 import { sendClock } from './rtp-writer.ts';
@@ -30,6 +31,8 @@ export class PublishedTrack {
   private readonly lastPli = new Map<number, number>();
   private readonly timer: NodeJS.Timeout;
   private readonly isVideo: boolean;
+  /** H.264 from a WHIP publisher; everything else that is video is VP8. */
+  private readonly isH264: boolean;
   /** Simulcast layers the publisher should encode; undefined for a track with one layer or audio. */
   private readonly dynacast?: Dynacast;
 
@@ -47,6 +50,7 @@ export class PublishedTrack {
     private readonly dynacastClock: () => number = () => performance.now(),
   ) {
     this.isVideo = info.type === TrackType.VIDEO;
+    this.isH264 = info.mimeType.toLowerCase() === 'video/h264';
     if (this.isVideo && info.layers.length > 1 && onLayersNeeded) this.dynacast = new Dynacast();
     this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
@@ -148,9 +152,10 @@ export class PublishedTrack {
     layer.packets++;
     if (fresh) for (const dt of this.downTracks) this.retarget(dt);
     if (this.downTracks.size === 0) return; // nobody to forward to: no parsing, no clock
-    const vp8 = this.isVideo ? parseVp8(rtp.payload) : undefined;
+    const vp8 = this.isVideo && !this.isH264 ? parseVp8(rtp.payload) : undefined;
+    const keyframe = this.isH264 ? isH264KeyframeStart(rtp.payload) : vp8?.keyframe === true;
     const clock = sendClock();
-    for (const dt of this.downTracks) dt.write(layer, rtp, vp8, this.isVideo, clock);
+    for (const dt of this.downTracks) dt.write(layer, rtp, vp8, this.isVideo, clock, keyframe);
   }
 
   /** Highest fresh layer not above `max`; the lowest fresh one if all are above. */

@@ -1,4 +1,5 @@
 import {
+  type PeerConfig,
   ReceiverEstimatedMaxBitrate,
   type RTCDataChannel,
   RTCPeerConnection,
@@ -36,8 +37,10 @@ export class PublisherTransport {
   constructor(
     ctx: ServerContext,
     private readonly handlers: PublisherHandlers,
+    /** The codecs and extensions this PC takes; livekit-client's publisher by default (WHIP has its own). */
+    config: Partial<PeerConfig> = publisherPeerConfig(ctx),
   ) {
-    this.pc = new RTCPeerConnection(publisherPeerConfig(ctx));
+    this.pc = new RTCPeerConnection(config);
     this.pc.onIceCandidate.subscribe((c) => {
       if (c?.candidate) handlers.sendTrickle(candidateJson(c));
     });

@@ -59,9 +59,19 @@ export class SubscriberTransport {
     if (channel?.readyState === 'open') channel.send(data);
   }
 
-  /** Adds a sendonly transceiver whose msid is `PA_x|TR_y TR_y`, as livekit-client expects. */
-  addTrack(kind: 'audio' | 'video', participantSid: string, trackSid: string): RTCRtpTransceiver {
+  /** Adds a sendonly transceiver for a track of codec `mimeType`, whose msid is `PA_x|TR_y TR_y`, as livekit-client expects. */
+  addTrack(
+    kind: 'audio' | 'video',
+    participantSid: string,
+    trackSid: string,
+    mimeType = kind === 'video' ? 'video/VP8' : 'audio/opus',
+  ): RTCRtpTransceiver {
     const t = this.pc.addTransceiver(kind, { direction: 'sendonly' });
+    // Only the codec the publisher sends (and its RTX): forwarded packets are never transcoded.
+    const codec = this.pc
+      .getConfiguration()
+      .codecs[kind]?.find((c) => c.mimeType.toLowerCase() === mimeType.toLowerCase());
+    if (codec) t.setCodecPreferences([codec]);
     t.sender.streamId = `${participantSid}|${trackSid}`;
     // werift takes the msid track id from sender.trackId (readonly in its typings only).
     (t.sender as { trackId: string }).trackId = trackSid;
