@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from './db/database.ts';
 import type { AppConfig } from './env.ts';
+import type { ClientCaps } from './http/client-caps.ts';
 import type { StreamsService } from './streams/streams.service.ts';
 
 /** What every feature plugin gets: configuration, the database and the shared services. */
@@ -9,4 +10,6 @@ export interface AppContext {
   streams: StreamsService;
   /** The clock of rules that count time (slow mode, timeouts, report limits); tests inject their own. */
   now: () => number;
+  /** What one client address may hold open at once. */
+  caps: ClientCaps;
 }

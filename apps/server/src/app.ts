@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { BSC_CHAIN_ID, MARKET_DATA_SERVICE_NAME, type TPublicConfig } from '@mintcast/contracts';
@@ -9,9 +9,11 @@ import { authPlugin } from './auth/auth.plugin.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { AppConfig, TrustProxy } from './env.ts';
 import { featurePlugins } from './features.ts';
+import { type ClientCaps, DEFAULT_CLIENT_CAPS } from './http/client-caps.ts';
 import { frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { installMediaProxy } from './http/media-proxy.ts';
 import { readinessRoute } from './http/readiness.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { streamPageMint, withShareTags } from './http/share-meta.ts';
 import { serveSpa } from './http/spa.ts';
 import { platformBansPlugin } from './moderation/platform-bans.plugin.ts';
@@ -31,6 +33,8 @@ export interface BuildAppOptions {
   nonceLimitPerMinute?: number;
   /** Clock of the time-based rules (slow mode, timeouts, report limits); tests inject one. */
   now?: () => number;
+  /** Sockets one client address may hold open; tests lower it, load generators lift it. */
+  clientCaps?: Partial<ClientCaps>;
 }
 
 /** Assemble the Fastify app: error handling, API routes, then the SPA. */
@@ -57,6 +61,9 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     },
   });
   installErrorHandling(app);
+  const indexPath = path.join(config.webDist, 'index.html');
+  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : '';
+  await installSecurityHeaders(app, config, indexHtml);
   app.decorateRequest('session', null);
 
   await app.register(rateLimit, {
@@ -71,7 +78,13 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   });
 
   const streams = createStreamsService(createStreamsRepository(database.db));
-  const ctx: AppContext = { config, database, streams, now: opts.now ?? Date.now };
+  const ctx: AppContext = {
+    config,
+    database,
+    streams,
+    now: opts.now ?? Date.now,
+    caps: { ...DEFAULT_CLIENT_CAPS, ...opts.clientCaps },
+  };
 
   await app.register(authPlugin, { ctx, nonceLimitPerMinute: opts.nonceLimitPerMinute ?? 60 });
   await app.register(platformBansPlugin, { ctx });
@@ -101,7 +114,6 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   if (config.livekit.proxyTarget) installMediaProxy(app, config.livekit.proxyTarget);
 
   const spa = await serveSpa(app, config.webDist);
-  const indexHtml = spa ? readFileSync(path.join(config.webDist, 'index.html'), 'utf8') : '';
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && spa && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -3,8 +3,10 @@ import { adminPlugin } from './admin/admin.plugin.ts';
 import type { AppContext } from './app-context.ts';
 import { chainPlugin } from './chain/chain.plugin.ts';
 import { chatPlugin } from './chat/chat.plugin.ts';
+import { ingestPlugin } from './ingest/ingest.plugin.ts';
 import { livePlugin } from './live/live.plugin.ts';
 import { moderationPlugin } from './moderation/moderation.plugin.ts';
+import { notificationsPlugin } from './notifications/notifications.plugin.ts';
 import { profilesPlugin } from './profiles/profiles.plugin.ts';
 import { realtimePlugin } from './realtime/realtime.plugin.ts';
 import { reportsPlugin } from './reports/reports.plugin.ts';
@@ -20,6 +22,8 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   chainPlugin, // after chat: a tip is a chat message
   tokensPlugin,
   livePlugin,
+  ingestPlugin,
+  notificationsPlugin, // after realtime: pushes go-live events to followers' own channels
   profilesPlugin,
   moderationPlugin, // after realtime: pushes chat modes to open chats
   reportsPlugin,

@@ -4,6 +4,7 @@ import { openDatabase } from './db/database.ts';
 import { ensurePrivateDir } from './db/private-dir.ts';
 import { loadConfig } from './env.ts';
 import { configWarnings } from './env-rules.ts';
+import { shutdownWithin } from './http/graceful-shutdown.ts';
 
 /** Boot: validate the environment, migrate the database, serve. Fails fast with a readable message. */
 const main = async () => {
@@ -32,12 +33,15 @@ const main = async () => {
     process.exit(1);
   }
   for (const warning of configWarnings(config)) app.log.warn(warning);
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
+  const shutdown = (signal: string) =>
+    shutdownWithin(signal, {
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+      exit: (code) => process.exit(code),
+      log: app.log,
+    });
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });

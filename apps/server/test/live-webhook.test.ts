@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { roomNameForMint, ZApiError } from '@mintcast/contracts';
+import { roomNameForMint, whipHostMetadata, ZApiError, ZStreamPage } from '@mintcast/contracts';
 import { AccessToken, ParticipantInfo, Room, WebhookEvent } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStream, randomAddress } from './support/builders.ts';
@@ -131,6 +131,21 @@ describe(`live flag and participant count from webhooks (${databaseKind()})`, ()
     expect(await stream(s.mint)).toMatchObject({ num_participants: 1, is_currently_live: true });
   });
 
+  it('a WHIP ingest joining sets the stream live; a browser host joining does not', async () => {
+    const obs = await createStream(t.database.db, { is_currently_live: false });
+    const ingest = new ParticipantInfo({
+      sid: 'PA_whip',
+      identity: obs.creator_address ?? '',
+      metadata: JSON.stringify({ role: 'host', ingest: 'whip' }),
+    });
+    await send(obs.mint, 'participant_joined', ingest);
+    expect((await stream(obs.mint)).is_currently_live).toBe(true);
+
+    const browser = await createStream(t.database.db, { is_currently_live: false });
+    await send(browser.mint, 'participant_joined', participant(randomAddress(), 'host'));
+    expect((await stream(browser.mint)).is_currently_live).toBe(false);
+  });
+
   it('a late participant_left of an evicted session does not remove its successor', async () => {
     const s = await createStream(t.database.db, { is_currently_live: true });
     const old = participant('viewer-same', 'viewer', 'PA_old');
@@ -184,5 +199,53 @@ describe(`live flag and participant count from webhooks (${databaseKind()})`, ()
     await send(s.mint, 'room_started');
     await send(s.mint, 'participant_joined', participant('viewer-n', 'viewer'));
     expect((await stream(s.mint)).num_participants).toBe(1);
+  });
+});
+
+describe(`a wallet banned site-wide stays off the air (${databaseKind()})`, () => {
+  const whipHost = (identity: string) =>
+    new ParticipantInfo({ sid: `PA_${++sidCounter}`, identity, metadata: whipHostMetadata() });
+
+  it('its OBS ingest joining the room does not mark the stream live; another wallet’s does', async () => {
+    const banned = randomAddress();
+    const mine = await createStream(t.database.db, { creator_address: banned, is_currently_live: false });
+    await t.database.db
+      .insertInto('platform_bans')
+      .values({ address: banned, reason: 'spam', banned_by: randomAddress() })
+      .execute();
+    await send(mine.mint, 'participant_joined', whipHost(banned));
+    expect((await stream(mine.mint)).is_currently_live).toBe(false);
+
+    const fine = randomAddress();
+    const theirs = await createStream(t.database.db, { creator_address: fine, is_currently_live: false });
+    await send(theirs.mint, 'participant_joined', whipHost(fine));
+    expect((await stream(theirs.mint)).is_currently_live).toBe(true);
+  });
+});
+
+describe(`audience on lists: viewers from the room, time since going live (${databaseKind()})`, () => {
+  const listed = async (mint: string) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/streams?live=true&limit=100' });
+    expect(res.statusCode).toBe(200);
+    return ZStreamPage.parse(res.json()).items.find((s) => s.mint === mint);
+  };
+
+  it('lists a live stream with its viewer count and the moment it went live, kept while it stays live', async () => {
+    const creator = randomAddress();
+    const s = await createStream(t.database.db, { creator_address: creator });
+    expect((await stream(s.mint)).live_since).toBeNull();
+    await t.app.ctx.streams.setLive(creator, s.mint, true);
+    const since = (await stream(s.mint)).live_since;
+    expect(since).not.toBeNull();
+    await send(s.mint, 'participant_joined', participant(creator, 'host'));
+    await send(s.mint, 'participant_joined', participant('viewer-aud-1', 'viewer'));
+    await send(s.mint, 'participant_joined', participant('viewer-aud-2', 'viewer'));
+    t.app.ctx.streams.invalidateCache();
+    expect(await listed(s.mint)).toMatchObject({ num_participants: 2, live_since: since });
+    // Setting live again (a reconnecting host) does not restart the clock.
+    await t.app.ctx.streams.setLive(creator, s.mint, true);
+    expect((await stream(s.mint)).live_since).toBe(since);
+    await t.app.ctx.streams.setLive(creator, s.mint, false);
+    expect(await stream(s.mint)).toMatchObject({ live_since: null, num_participants: 0 });
   });
 });

@@ -171,6 +171,30 @@ describe(`realtime (${databaseKind()}, ${COUNT} instance${COUNT > 1 ? 's' : ''})
     }
   });
 
+  it('writes every event due for a socket within the window as one frame, in order', async () => {
+    const poster = await signIn(first().app);
+    const hub = last().app.realtime.hub;
+    const s = await createStream(first().database.db);
+    const channel = chatChannelForMint(s.mint);
+    const c = await subscribed(lastUrl(), channel);
+    try {
+      const message = await postAs(poster, s.mint, 'burst');
+      await c.waitFor((e) => inserted(e) && e.message.id === message.id);
+      const framesBefore = c.frames.length;
+      const writesBefore = hub.stats.writes;
+      // Three events due in the same turn: one write to this socket carrying all three.
+      for (const content of ['one', 'two', 'three'])
+        hub.deliver(channel, { type: 'message_inserted', channel, message: { ...message, content } });
+      await c.waitFor((e) => inserted(e) && e.message.content === 'three');
+      expect(c.frames.slice(framesBefore)).toEqual([3]);
+      expect(hub.stats.writes - writesBefore).toBe(1);
+      const contents = c.events.filter(inserted).map((e) => e.message.content);
+      expect(contents.slice(-3)).toEqual(['one', 'two', 'three']);
+    } finally {
+      c.ws.close();
+    }
+  });
+
   it('disconnects a client that cannot keep up instead of buffering for it', async () => {
     const poster = await signIn(first().app);
     const hub = last().app.realtime.hub;

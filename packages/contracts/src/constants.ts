@@ -44,3 +44,5 @@ export const roomNameForMint = (mint: string): string => `stream-${mint}`;
 export const chatChannelForMint = (mint: string): string => `stream_chat_${mint}`;
 /** Realtime channel on which a stream's live status is pushed (`stream_status` events). */
 export const statusChannelForMint = (mint: string): string => `stream_status_${mint.toLowerCase()}`;
+/** A signed-in wallet's own channel (go-live notifications); subscribing needs that wallet's access token. */
+export const notificationsChannelFor = (address: string): string => `notifications_${address.toLowerCase()}`;

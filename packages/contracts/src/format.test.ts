@@ -80,3 +80,16 @@ describe('other figures', () => {
     expect(toNumber(Number.POSITIVE_INFINITY)).toBe(0);
   });
 });
+
+describe('the same rules in Spanish and French', () => {
+  it('uses the locale decimal mark, grouping and symbol place, keeping K/M/B and the decimals', () => {
+    expect(formatPrice(0.004215, 'es')).toBe('0,00421500\u00a0$');
+    expect(formatPrice(0.000000123, 'fr')).toBe('1,23e-7\u00a0$');
+    expect(formatCompact(412_350.18, 'fr')).toBe('412,35K');
+    expect(formatUsdCompact(4_250_000, 'es')).toBe('4,25M\u00a0$');
+    expect(formatUsdCompact(-2_500, 'fr')).toBe('-2,50K\u00a0$');
+    expect(formatMarketCapWhole(4_215_000.6, 'fr')).toBe('4\u202f215\u202f001\u00a0$');
+    expect(formatPercentChange(18.421, 'es')).toBe('+18,42\u00a0%');
+    expect(formatPercentChange(0, 'fr')).toBe('0,00\u00a0%');
+  });
+});

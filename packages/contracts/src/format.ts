@@ -7,18 +7,57 @@ export const toNumber = (value: unknown): number => {
   return Number.isFinite(n) ? n : 0;
 };
 
+/** BCP 47 tag for `Intl`; every helper defaults to US English, the spec's own formatting. */
+const DEFAULT_LOCALE = 'en-US';
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** Cached `Intl.NumberFormat` (building one is far slower than using it, and grids format many cards). */
+const nf = (locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat => {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, f);
+  }
+  return f;
+};
+
+/** `digits` decimals exactly, the locale's decimal mark, no grouping (prices read as one figure). */
+const fixed = (n: number, digits: number, locale: string) =>
+  nf(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(n);
+
+/**
+ * USD with the locale's symbol placement (`$1.23` in English, `1,23 $` in French) and an optional unit
+ * written right after the digits (`$1.23M`, `1,23M $`).
+ */
+const usd = (n: number, digits: number, locale: string, unit = '', useGrouping = false) =>
+  nf(locale, {
+    style: 'currency',
+    currency: 'USD',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping,
+  })
+    .formatToParts(n)
+    .map((p, i, parts) => {
+      const lastDigit = parts.findLastIndex((q) => q.type === 'integer' || q.type === 'fraction');
+      return i === lastDigit ? p.value + unit : p.value;
+    })
+    .join('');
+
 /**
  * Price: exponent notation below 1e-6; 8 decimals below 0.01; 6 decimals below 1; otherwise 4.
- * Returns the number text with a leading `$`.
+ * In US English: `$0.00421500`, `$1.23e-7`.
  */
-export const formatPrice = (price: number): string => {
-  if (!Number.isFinite(price)) return '$0.0000';
+export const formatPrice = (price: number, locale = DEFAULT_LOCALE): string => {
   const abs = Math.abs(price);
-  if (abs === 0) return '$0.0000';
-  if (abs < 1e-6) return `$${price.toExponential(2)}`;
-  if (abs < 0.01) return `$${price.toFixed(8)}`;
-  if (abs < 1) return `$${price.toFixed(6)}`;
-  return `$${price.toFixed(4)}`;
+  if (!Number.isFinite(price) || abs === 0) return usd(0, 4, locale);
+  if (abs < 1e-6) {
+    const [mantissa = '0', exponent = '0'] = price.toExponential(2).split('e');
+    return usd(Number(mantissa), 2, locale, `e${exponent}`);
+  }
+  return usd(price, abs < 0.01 ? 8 : abs < 1 ? 6 : 4, locale);
 };
 
 const UNITS: [number, string][] = [
@@ -27,42 +66,44 @@ const UNITS: [number, string][] = [
   [1e3, 'K'],
 ];
 
-/**
- * Large numbers as K, M or B with 2 decimals (spec §5); smaller ones with 2 decimals. A value that rounds
- * up to 1000 of a unit moves to the next one (999,999 → 1.00M, not 1000.00K).
- */
-export const formatCompact = (value: number): string => {
-  if (!Number.isFinite(value)) return '0.00';
+/** The unit of spec §5 for `value` and the figure to show with it. */
+const compactParts = (value: number): [number, string] => {
   const shown = (n: number) => Math.abs(Number(n.toFixed(2)));
   let idx = UNITS.findIndex(([size]) => Math.abs(value) >= size);
   if (idx === -1) idx = shown(value) >= 1000 ? UNITS.length - 1 : -1;
   else if (idx > 0 && shown(value / UNITS[idx]![0]) >= 1000) idx -= 1;
   const unit = UNITS[idx];
-  return unit ? `${(value / unit[0]).toFixed(2)}${unit[1]}` : value.toFixed(2);
+  return unit ? [value / unit[0], unit[1]] : [value, ''];
 };
 
-/** A USD figure in compact form: `$1.23M`. */
-export const formatUsdCompact = (value: number): string => {
-  const text = formatCompact(value);
-  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+/**
+ * Large numbers as K, M or B with 2 decimals (spec §5); smaller ones with 2 decimals. A value that rounds
+ * up to 1000 of a unit moves to the next one (999,999 → 1.00M, not 1000.00K).
+ */
+export const formatCompact = (value: number, locale = DEFAULT_LOCALE): string => {
+  if (!Number.isFinite(value)) return fixed(0, 2, locale);
+  const [n, unit] = compactParts(value);
+  return fixed(n, 2, locale) + unit;
 };
 
-const wholeUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-/** Card market cap: whole-dollar USD (spec §2, §5). */
-export const formatMarketCapWhole = (value: number): string =>
-  wholeUsd.format(Number.isFinite(value) ? value : 0);
-
-/** 24h change with sign and 2 decimals: `+18.42%`. */
-export const formatPercentChange = (value: number): string => {
-  const v = Number.isFinite(value) ? value : 0;
-  return `${v > 0 ? '+' : ''}${v.toFixed(2)}%`;
+/** A USD figure in compact form: `$1.23M` (`1,23M $` in French). */
+export const formatUsdCompact = (value: number, locale = DEFAULT_LOCALE): string => {
+  const [n, unit] = compactParts(Number.isFinite(value) ? value : 0);
+  return usd(n, 2, locale, unit);
 };
+
+/** Card market cap: whole-dollar USD (spec §2, §5): `$4,215,001`. */
+export const formatMarketCapWhole = (value: number, locale = DEFAULT_LOCALE): string =>
+  usd(Number.isFinite(value) ? value : 0, 0, locale, '', true);
+
+/** 24h change with sign and 2 decimals: `+18.42%` (`+18,42 %` in French). */
+export const formatPercentChange = (value: number, locale = DEFAULT_LOCALE): string =>
+  nf(locale, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  }).format((Number.isFinite(value) ? value : 0) / 100);
 
 /** Elapsed broadcast time: m:ss, or h:mm:ss past one hour (spec §2). */
 export const formatElapsed = (totalSeconds: number): string => {
@@ -72,3 +113,14 @@ export const formatElapsed = (totalSeconds: number): string => {
   const sec = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 };
+
+/** How long a stream has been live, for cards: `<1m`, `12m`, `1h 5m` (days count as hours: `26h 0m`). */
+export const formatLiveFor = (totalSeconds: number): string => {
+  const minutes = Math.floor(Math.max(0, totalSeconds) / 60);
+  if (minutes < 1) return '<1m';
+  const h = Math.floor(minutes / 60);
+  return h > 0 ? `${h}h ${minutes % 60}m` : `${minutes}m`;
+};
+
+/** `12 watching`: a live stream's current audience on cards and lists. */
+export const formatWatching = (viewers: number): string => `${viewers.toLocaleString('en-US')} watching`;

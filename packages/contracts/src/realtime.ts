@@ -20,20 +20,36 @@ export const REALTIME_CLOSE = {
   protocolError: 4002,
   /** The server may have missed events (its database listener reconnected): reconnect and refetch. */
   resync: 4003,
+  /** The client's address already holds as many sockets as the server allows. */
+  tooManyConnections: 4004,
   shuttingDown: 1001,
 } as const;
 
-const CHANNEL_RE = /^stream_(chat|status)_0x[0-9a-f]{40}$/;
+const CHANNEL_RE = /^(stream_(chat|status)|notifications)_0x[0-9a-f]{40}$/;
 
-/** `stream_chat_{mint}` (chat, presence) or `stream_status_{mint}` (live status), with a canonical (lower-case) mint. */
+/**
+ * `stream_chat_{mint}` (chat, presence), `stream_status_{mint}` (live status) or `notifications_{address}`
+ * (a signed-in wallet's own notifications), with a canonical (lower-case) address.
+ */
 export const ZRealtimeChannel = z
   .string()
   .transform((v) => v.toLowerCase())
-  .refine((v) => CHANNEL_RE.test(v), 'Unknown channel: use stream_chat_{mint} or stream_status_{mint}');
+  .refine(
+    (v) => CHANNEL_RE.test(v),
+    'Unknown channel: use stream_chat_{mint}, stream_status_{mint} or notifications_{address}',
+  );
+
+/** Whether a channel is a wallet's private one (its subscription carries that wallet's access token). */
+export const isNotificationsChannel = (channel: string): boolean => channel.startsWith('notifications_');
 
 /** Client → server frames. */
 export const ZRealtimeClientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), channel: ZRealtimeChannel }),
+  z.object({
+    type: z.literal('subscribe'),
+    channel: ZRealtimeChannel,
+    /** The access token of the wallet whose `notifications_{address}` channel this is (other channels ignore it). */
+    token: z.string().max(2048).optional(),
+  }),
   z.object({ type: z.literal('unsubscribe'), channel: ZRealtimeChannel }),
   z.object({ type: z.literal('ping'), id: z.string().max(64).optional() }),
 ]);
@@ -69,6 +85,15 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat_rules'), channel: z.string(), rules: ZChatRules }),
   /** The creator cleared the chat: drop every message shown. */
   z.object({ type: z.literal('chat_cleared'), channel: z.string() }),
+  /** On `notifications_{address}`: a stream this wallet follows went live. */
+  z.object({
+    type: z.literal('stream_went_live'),
+    channel: z.string(),
+    mint: z.string(),
+    name: z.string(),
+    symbol: z.string(),
+    image_uri: z.string(),
+  }),
   /** A wallet was banned (in this chat or site-wide): hide its messages. */
   z.object({ type: z.literal('author_hidden'), channel: z.string(), address: z.string() }),
 ]);

@@ -39,6 +39,8 @@ export const ZStream = z.object({
   username: z.nullable(z.string()),
   /** Marked not safe for work by its creator or an admin: left out of lists unless asked for. */
   is_nsfw: z._default(z.boolean(), false),
+  /** When the current broadcast went live (ISO time), null while offline: cards say how long it has been on. */
+  live_since: z._default(z.nullable(z.string()), null),
 });
 export type TStream = z.infer<typeof ZStream>;
 

@@ -24,6 +24,8 @@ export interface StreamsTable {
   is_nsfw: ColumnType<boolean, boolean | undefined, boolean>;
   /** Set by an admin: the stream is left out of every list. */
   hidden_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the current broadcast went live; null while offline (kept by the streams repository). */
+  live_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface MessagesTable {
@@ -176,6 +178,16 @@ export interface AdminActionsTable {
 }
 
 /** Kysely's view of the database. Each feature adds its tables here with its migration. */
+/** One WHIP stream key per stream, hashed (issue 15). */
+export interface StreamKeysTable {
+  stream_id: string;
+  key_hash: string;
+  /** The ingress's WHIP URL when LiveKit made the key; null for the embedded media server. */
+  whip_url: string | null;
+  ingress_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   streams: StreamsTable;
   messages: MessagesTable;
@@ -195,4 +207,5 @@ export interface Database {
   platform_bans: PlatformBansTable;
   reports: ReportsTable;
   admin_actions: AdminActionsTable;
+  stream_keys: StreamKeysTable;
 }

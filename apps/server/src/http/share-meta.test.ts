@@ -20,6 +20,7 @@ const stream = {
   profile_image: null,
   username: null,
   is_nsfw: false,
+  live_since: null,
 };
 
 describe('share meta tags', () => {

@@ -1,4 +1,10 @@
-import { LIVE_HOST_ROLE, LIVE_VIEWER_ROLE, mintFromRoomName, participantRole } from '@mintcast/contracts';
+import {
+  isWhipIngest,
+  LIVE_HOST_ROLE,
+  LIVE_VIEWER_ROLE,
+  mintFromRoomName,
+  participantRole,
+} from '@mintcast/contracts';
 import type { WebhookEvent } from 'livekit-server-sdk';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { LiveRepository } from './live.repository.ts';
@@ -12,6 +18,10 @@ export interface LivePresenceDeps {
   streams: Pick<StreamsService, 'applySystemUpdate'>;
   hostGraceMs: number;
   log: Log;
+  /** Whether a wallet is banned site-wide: a banned wallet's host (a token minted before the ban, or OBS) is put out. */
+  isBanned?: (address: string) => Promise<boolean>;
+  /** Disconnects a participant from a room (RoomService RemoveParticipant). */
+  removeParticipant?: (roomName: string, identity: string) => Promise<void>;
 }
 
 /**
@@ -74,9 +84,21 @@ export const createLivePresence = (deps: LivePresenceDeps) => {
         case 'participant_joined': {
           if (!p) return;
           const role = participantRole(p.metadata) === LIVE_HOST_ROLE ? LIVE_HOST_ROLE : LIVE_VIEWER_ROLE;
+          // A host token lives 10 min and a stream key until regenerated: a ban made meanwhile must still
+          // keep that wallet off the air, so its host is removed from the room and never marks it live.
+          if (role === LIVE_HOST_ROLE && (await deps.isBanned?.(p.identity))) {
+            await deps.removeParticipant?.(roomName, p.identity).catch((err) => {
+              log.warn({ err, roomName }, 'removing a banned host from its room failed');
+            });
+            return;
+          }
           await repo.addParticipant({ roomName, identity: p.identity, sid: p.sid, role });
           if (role === LIVE_HOST_ROLE) cancelGrace(roomName);
           else await syncViewerCount(roomName, mint);
+          // Streaming software has no page to say "live": its ingest is, once media arrives (the media server
+          // and LiveKit's ingress announce the participant then). A browser host sets the flag itself.
+          if (role === LIVE_HOST_ROLE && isWhipIngest(p.metadata))
+            await streams.applySystemUpdate(mint, { is_currently_live: true });
           return;
         }
         case 'participant_left':

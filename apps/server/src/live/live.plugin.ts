@@ -18,7 +18,14 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const gateway = createMediaGateway(ctx.config.livekit);
   const repo = createLiveRepository(ctx.database.db);
   const hostGraceMs = ctx.config.liveHostGraceMs;
-  const presence = createLivePresence({ repo, streams: ctx.streams, hostGraceMs, log: app.log });
+  const presence = createLivePresence({
+    repo,
+    streams: ctx.streams,
+    hostGraceMs,
+    log: app.log,
+    isBanned: (address) => app.isBanned(address),
+    removeParticipant: (room, identity) => gateway.removeParticipant(room, identity),
+  });
   const live = createLiveService({ gateway, streams: ctx.streams, log: app.log });
   const thumbnails = createThumbnailsService({ repo, streams: ctx.streams });
   const statusPush = createStatusPush({

@@ -1,4 +1,11 @@
-import { AccessToken, RoomServiceClient, type VideoGrant, WebhookReceiver } from 'livekit-server-sdk';
+import {
+  AccessToken,
+  IngressClient,
+  IngressInput,
+  RoomServiceClient,
+  type VideoGrant,
+  WebhookReceiver,
+} from 'livekit-server-sdk';
 
 export interface MediaConfig {
   url: string;
@@ -26,6 +33,7 @@ const httpUrl = (wsUrl: string): string => wsUrl.replace(/^ws(s?):\/\//i, 'http$
 export const createMediaGateway = (config: MediaConfig) => {
   const rooms = new RoomServiceClient(httpUrl(config.apiUrl ?? config.url), config.apiKey, config.apiSecret);
   const receiver = new WebhookReceiver(config.apiKey, config.apiSecret);
+  const ingress = new IngressClient(httpUrl(config.apiUrl ?? config.url), config.apiKey, config.apiSecret);
 
   return {
     /** The URL browsers connect to. */
@@ -56,6 +64,11 @@ export const createMediaGateway = (config: MediaConfig) => {
       await rooms.deleteRoom(name);
     },
 
+    /** Disconnect one participant from a room (a banned host). */
+    async removeParticipant(room: string, identity: string): Promise<void> {
+      await rooms.removeParticipant(room, identity);
+    },
+
     /** Rooms the media server has now (RoomService ListRooms). */
     async listRooms(): Promise<{ name: string }[]> {
       return (await rooms.listRooms()).map((r) => ({ name: r.name }));
@@ -68,6 +81,31 @@ export const createMediaGateway = (config: MediaConfig) => {
         sid: p.sid,
         metadata: p.metadata,
       }));
+    },
+
+    /**
+     * A LiveKit Ingress of input type WHIP publishing into `roomName` as `identity` (external LiveKit only: the
+     * embedded media server serves WHIP itself). Forwarded without transcoding, as OBS encodes it.
+     */
+    async createWhipIngress(spec: {
+      roomName: string;
+      identity: string;
+      name: string;
+      metadata: string;
+    }): Promise<{ ingressId: string; url: string; streamKey: string }> {
+      const info = await ingress.createIngress(IngressInput.WHIP_INPUT, {
+        name: spec.roomName,
+        roomName: spec.roomName,
+        participantIdentity: spec.identity,
+        participantName: spec.name,
+        participantMetadata: spec.metadata,
+        enableTranscoding: false,
+      });
+      return { ingressId: info.ingressId, url: info.url, streamKey: info.streamKey };
+    },
+
+    async deleteIngress(ingressId: string): Promise<void> {
+      await ingress.deleteIngress(ingressId);
     },
 
     /** Checks the signed `Authorization` JWT and the sha256 of the exact body; throws when either is wrong. */

@@ -14,6 +14,8 @@ declare module 'fastify' {
     refuseBanned: preHandlerAsyncHookHandler;
     /** 403 `banned` when `address` is banned site-wide (for routes that decide inside the handler). */
     assertNotBanned(address: string): Promise<void>;
+    /** Whether `address` is banned site-wide. */
+    isBanned(address: string): Promise<boolean>;
   }
 }
 
@@ -24,14 +26,18 @@ declare module 'fastify' {
 export const platformBansPlugin = fp(
   async (app, opts: { ctx: AppContext }) => {
     const { db } = opts.ctx.database;
-    const assertNotBanned = async (address: string): Promise<void> => {
+    const isBanned = async (address: string): Promise<boolean> => {
       const row = await db
         .selectFrom('platform_bans')
         .select('address')
-        .where('address', '=', address)
+        .where('address', '=', address.toLowerCase())
         .executeTakeFirst();
-      if (row) throw new AppError(403, CHAT_RULE_ERRORS.banned, PLATFORM_BANNED_MESSAGE);
+      return row !== undefined;
     };
+    const assertNotBanned = async (address: string): Promise<void> => {
+      if (await isBanned(address)) throw new AppError(403, CHAT_RULE_ERRORS.banned, PLATFORM_BANNED_MESSAGE);
+    };
+    app.decorate('isBanned', isBanned);
     app.decorate('assertNotBanned', assertNotBanned);
     app.decorate('refuseBanned', async (request: FastifyRequest) => {
       if (request.session) await assertNotBanned(request.session.address);

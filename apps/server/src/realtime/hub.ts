@@ -7,19 +7,38 @@ export interface HubSettings {
   /** A socket whose unsent bytes exceed this is disconnected instead of buffering more. */
   maxBufferedBytes: number;
   maxSubscriptions: number;
+  /**
+   * Deliveries to one socket within this window go out as one write: a single event as itself, several as
+   * a JSON array of them (0: everything due in the same turn of the event loop).
+   */
+  coalesceMs?: number;
 }
+
+/** A socket's outbox is written at once when it holds this much, whatever the window. */
+const FLUSH_BYTES = 16 * 1024;
 
 export interface RealtimeClient {
   readonly socket: WebSocket;
   readonly channels: Set<string>;
   alive: boolean;
+  /** Encoded events waiting for this socket's next write, and their size. */
+  outbox: Buffer[];
+  outboxBytes: number;
 }
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
 
 export type SubscribeResult = 'subscribed' | 'already' | 'limit';
 
 /**
  * This instance's sockets and their channel subscriptions. Delivery serialises and UTF-8-encodes each
- * event once and hands the same bytes to every subscriber (as a text frame); slow sockets are cut off rather than buffered without bound.
+ * event once and queues the same bytes for every subscriber; each socket's queue is written as one text
+ * frame per short window (issue 19: one write per socket carrying every event due, instead of one write
+ * per event per socket), so the chat notification chain only queues and never waits on sockets. A socket
+ * whose unsent bytes (queued here plus buffered in `ws`) pass `maxBufferedBytes` is cut off rather than
+ * buffered without bound.
  */
 export const createHub = (initial: HubSettings) => {
   const settings = { ...initial };
@@ -27,23 +46,73 @@ export const createHub = (initial: HubSettings) => {
   const channels = new Map<string, Set<RealtimeClient>>();
   const countListeners = new Set<(channel: string) => void>();
   let heartbeat: NodeJS.Timeout | undefined;
-  const stats = { delivered: 0, droppedSlow: 0, droppedDead: 0 };
+  const stats = { delivered: 0, writes: 0, droppedSlow: 0, droppedDead: 0 };
 
   const countChanged = (channel: string) => {
     for (const l of countListeners) l(channel);
   };
 
-  const sendRaw = (client: RealtimeClient, frame: Buffer): boolean => {
+  /** Cut off a socket that cannot keep up; false if it is (or now is) not writable. */
+  const writable = (client: RealtimeClient): boolean => {
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return false;
-    if (socket.bufferedAmount > settings.maxBufferedBytes) {
+    if (socket.bufferedAmount + client.outboxBytes > settings.maxBufferedBytes) {
       stats.droppedSlow += 1;
+      client.outbox = [];
+      client.outboxBytes = 0;
       socket.terminate(); // the 'close' event detaches it
       return false;
     }
-    socket.send(frame, { binary: false });
-    stats.delivered += 1;
     return true;
+  };
+
+  /** Write a socket's queued events as one frame: the event itself, or a JSON array of several. */
+  const flush = (client: RealtimeClient) => {
+    const events = client.outbox;
+    if (events.length === 0) return;
+    client.outbox = [];
+    client.outboxBytes = 0;
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    const parts: Buffer[] = [OPEN];
+    for (const [i, e] of events.entries()) parts.push(...(i ? [COMMA, e] : [e]));
+    parts.push(CLOSE);
+    socket.send(events.length === 1 ? (events[0] as Buffer) : Buffer.concat(parts), { binary: false });
+    stats.delivered += events.length;
+    stats.writes += 1;
+  };
+
+  const pending = new Set<RealtimeClient>();
+  let flushTimer: NodeJS.Timeout | NodeJS.Immediate | undefined;
+  const flushAll = () => {
+    flushTimer = undefined;
+    for (const client of pending) flush(client);
+    pending.clear();
+  };
+
+  const enqueue = (client: RealtimeClient, frame: Buffer) => {
+    if (!writable(client)) return;
+    client.outbox.push(frame);
+    client.outboxBytes += frame.length;
+    if (client.outboxBytes >= FLUSH_BYTES) {
+      pending.delete(client);
+      flush(client);
+      return;
+    }
+    pending.add(client);
+    if (flushTimer) return;
+    const window = settings.coalesceMs ?? 0;
+    flushTimer = window > 0 ? setTimeout(flushAll, window) : setImmediate(flushAll);
+  };
+
+  /** Direct replies (subscribed, pong, errors) go out at once, after whatever the socket has queued. */
+  const sendNow = (client: RealtimeClient, frame: Buffer) => {
+    if (!writable(client)) return;
+    pending.delete(client);
+    flush(client);
+    client.socket.send(frame, { binary: false });
+    stats.delivered += 1;
+    stats.writes += 1;
   };
 
   const unsubscribe = (client: RealtimeClient, channel: string): boolean => {
@@ -88,13 +157,16 @@ export const createHub = (initial: HubSettings) => {
     },
 
     attach(socket: WebSocket): RealtimeClient {
-      const client: RealtimeClient = { socket, channels: new Set(), alive: true };
+      const client: RealtimeClient = { socket, channels: new Set(), alive: true, outbox: [], outboxBytes: 0 };
       clients.add(client);
       return client;
     },
 
     detach(client: RealtimeClient) {
       if (!clients.delete(client)) return;
+      pending.delete(client);
+      client.outbox = [];
+      client.outboxBytes = 0;
       for (const channel of [...client.channels]) unsubscribe(client, channel);
     },
 
@@ -115,17 +187,17 @@ export const createHub = (initial: HubSettings) => {
     unsubscribe,
 
     send(client: RealtimeClient, event: TRealtimeEvent) {
-      sendRaw(client, Buffer.from(JSON.stringify(event)));
+      sendNow(client, Buffer.from(JSON.stringify(event)));
     },
 
-    /** Deliver one event to every local subscriber of its channel. */
+    /** Queue one event for every local subscriber of its channel (written within the coalescing window). */
     deliver(channel: string, event: TRealtimeEvent) {
       const set = channels.get(channel);
       if (!set || set.size === 0) return;
       // Encoded once for every subscriber. Iterating the live set is safe: a socket cut off here leaves it
       // on its asynchronous 'close' event, and a Set's iterator tolerates deletions anyway.
       const frame = Buffer.from(JSON.stringify(event));
-      for (const client of set) sendRaw(client, frame);
+      for (const client of set) enqueue(client, frame);
     },
 
     localCount: (channel: string): number => channels.get(channel)?.size ?? 0,
@@ -145,6 +217,7 @@ export const createHub = (initial: HubSettings) => {
     /** Stop the heartbeat and close every socket (server shutdown). */
     close() {
       clearInterval(heartbeat);
+      flushAll();
       for (const client of clients) client.socket.close(REALTIME_CLOSE.shuttingDown, 'Server shutting down');
     },
   };

@@ -1,3 +1,4 @@
+import { isNotificationsChannel } from '@mintcast/contracts';
 import { z } from 'zod';
 import type { Hub } from './hub.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES, type PubSub } from './pubsub.ts';
@@ -62,6 +63,9 @@ export const createPresence = (opts: {
   let debounce: NodeJS.Timeout | undefined;
   let ticker: NodeJS.Timeout | undefined;
   let unsubscribe: (() => Promise<void>) | undefined;
+
+  /** A wallet's own notifications channel has no audience worth counting across instances. */
+  const counted = (channels: string[]) => channels.filter((c) => !isNotificationsChannel(c));
 
   const total = (channel: string): number => {
     let sum = hub.localCount(channel);
@@ -137,7 +141,7 @@ export const createPresence = (opts: {
       if (byInstance.size === 0) remote.delete(channel);
       push(channel);
     }
-    announce(hub.localChannels().map((c): [string, number] => [c, hub.localCount(c)]));
+    announce(counted(hub.localChannels()).map((c): [string, number] => [c, hub.localCount(c)]));
   };
 
   const restartTicker = () => {
@@ -147,6 +151,7 @@ export const createPresence = (opts: {
   };
 
   hub.onCountChange((channel) => {
+    if (isNotificationsChannel(channel)) return;
     push(channel);
     dirty.add(channel);
     debounce ??= setTimeout(flush, settings.debounceMs);

@@ -1,10 +1,13 @@
 import {
+  isNotificationsChannel,
+  notificationsChannelFor,
   REALTIME_CLOSE,
   REALTIME_PATH,
   type TRealtimeEvent,
   ZRealtimeClientMessage,
 } from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
+import { createAddressCounter } from '../http/client-caps.ts';
 import { AppError, forbidden } from '../http/errors.ts';
 import type { Hub } from './hub.ts';
 import type { Presence } from './presence.ts';
@@ -16,9 +19,17 @@ const FRAMES_PER_SECOND = 10;
 /** `GET /api/realtime`: the WebSocket. HTTP concerns (origin) and frame parsing only. */
 export const realtimeRoutes = async (
   app: FastifyInstance,
-  opts: { hub: Hub; presence: Presence; allowedOrigins: string[] },
+  opts: {
+    hub: Hub;
+    presence: Presence;
+    allowedOrigins: string[];
+    socketsPerAddress: number;
+    /** The wallet an access token belongs to (throws when it is not valid): guards `notifications_{address}`. */
+    authenticate: (token: string) => Promise<{ address: string }>;
+  },
 ) => {
   const { hub, presence } = opts;
+  const sockets = createAddressCounter(opts.socketsPerAddress);
   const allowed = new Set(opts.allowedOrigins);
 
   app.route({
@@ -38,11 +49,31 @@ export const realtimeRoutes = async (
         `${REALTIME_PATH} is a WebSocket: connect with Upgrade: websocket`,
       );
     },
-    wsHandler: (socket) => {
+    wsHandler: (socket, request) => {
+      // Accepted then closed (not refused at the handshake) so a browser can read the reason.
+      const release = sockets.acquire(request.ip);
+      if (!release) {
+        socket.close(REALTIME_CLOSE.tooManyConnections, 'Too many connections from your address');
+        return;
+      }
+      socket.once('close', release);
       const client = hub.attach(socket);
       let tokens = FRAME_BURST;
       let at = Date.now();
       const reply = (event: TRealtimeEvent) => hub.send(client, event);
+      const subscribe = (channel: string) => {
+        const result = hub.subscribe(client, channel);
+        if (result === 'limit') {
+          reply({
+            type: 'error',
+            code: 'too_many_subscriptions',
+            message: `At most ${hub.settings.maxSubscriptions} subscriptions per connection`,
+            channel,
+          });
+          return;
+        }
+        reply({ type: 'subscribed', channel, online: presence.total(channel) });
+      };
 
       socket.on('pong', () => {
         client.alive = true;
@@ -77,17 +108,26 @@ export const realtimeRoutes = async (
             reply({ type: 'pong', ...(msg.id ? { id: msg.id } : {}) });
             return;
           case 'subscribe': {
-            const result = hub.subscribe(client, msg.channel);
-            if (result === 'limit') {
-              reply({
-                type: 'error',
-                code: 'too_many_subscriptions',
-                message: `At most ${hub.settings.maxSubscriptions} subscriptions per connection`,
-                channel: msg.channel,
-              });
+            if (isNotificationsChannel(msg.channel)) {
+              const channel = msg.channel;
+              const refuse = () =>
+                reply({
+                  type: 'error',
+                  code: 'unauthorized',
+                  message: 'Sign in as this wallet to receive its notifications',
+                  channel,
+                });
+              if (!msg.token) return refuse();
+              opts.authenticate(msg.token).then(
+                (session) => {
+                  if (notificationsChannelFor(session.address) !== channel) return refuse();
+                  if (socket.readyState === socket.OPEN) subscribe(channel);
+                },
+                () => refuse(),
+              );
               return;
             }
-            reply({ type: 'subscribed', channel: msg.channel, online: presence.total(msg.channel) });
+            subscribe(msg.channel);
             return;
           }
           case 'unsubscribe':

@@ -30,4 +30,5 @@ export const toStream = (row: StreamRow, creator?: CreatorProfile): TStream => (
   profile_image: creator?.profile_image ?? null,
   username: creator?.username ?? null,
   is_nsfw: row.is_nsfw ?? false,
+  live_since: row.is_currently_live && row.live_since ? new Date(row.live_since).toISOString() : null,
 });

@@ -8,61 +8,84 @@ const searchText = sql<string>`lower(name || E'\n' || symbol || E'\n' || coalesc
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export interface NewestCursor {
-  live: boolean;
-  createdAt: string;
-  mint: string;
-}
+/**
+ * Where the previous page ended, in the sort's own columns (mint breaks every tie). `createdAt` is the exact
+ * timestamptz as ISO text with microseconds: a JavaScript Date would round it to the millisecond, and the
+ * cursor would then skip rows created later within that millisecond.
+ */
+export type ListCursor =
+  | { sort: 'newest'; live: boolean; createdAt: string; mint: string }
+  | { sort: 'market_cap'; marketCap: number; mint: string }
+  | { sort: 'participants'; participants: number; marketCap: number; mint: string }
+  | { sort: 'activity'; live: boolean; marketCap: number; mint: string };
+
+/** A listed row, with its exact creation time for the next cursor. */
+export type ListRow = StreamRow & { cursor_created_at: string };
 
 type StreamQuery = SelectQueryBuilder<Database, 'streams', StreamRow>;
 
+/**
+ * Whether this very statement turned the live flag on: `live_since` is set to the statement's `now()` only
+ * then (a stream that stays live keeps its start), so the go-live notification fires once per broadcast.
+ */
+const wentLive = sql<boolean>`(live_since IS NOT NULL AND live_since = now())`.as('went_live');
+
+/** A row as written, and whether the write took the stream live. */
+export type ChangedStreamRow = StreamRow & { went_live: boolean };
+
 /** Every list leaves out streams an admin hid, and NSFW streams unless the visitor asked for them. */
-const listable = (q: StreamQuery, includeNsfw: boolean | undefined): StreamQuery => {
-  const visible = q.where('hidden_at', 'is', null);
-  return includeNsfw ? visible : visible.where('is_nsfw', '=', false);
+const listable = <Q extends StreamQuery>(q: Q, includeNsfw: boolean | undefined): Q => {
+  const visible = q.where('hidden_at', 'is', null) as Q;
+  return includeNsfw ? visible : (visible.where('is_nsfw', '=', false) as Q);
 };
 
-const orderBySort = (q: StreamQuery, sort: TStreamSort): StreamQuery => {
-  switch (sort) {
+/**
+ * The columns of each order, all descending: migration 0900 has an index for each (and for each under a
+ * live filter), so `ORDER BY` reads an index and the keyset cursor is one row comparison, an index range.
+ */
+const orderColumns = {
+  newest: ['is_currently_live', 'created_at', 'mint'],
+  market_cap: ['usd_market_cap', 'mint'],
+  participants: ['num_participants', 'usd_market_cap', 'mint'],
+  activity: ['is_currently_live', 'usd_market_cap', 'mint'],
+} as const satisfies Record<TStreamSort, readonly string[]>;
+
+const cursorValues = (c: ListCursor) => {
+  switch (c.sort) {
+    case 'newest':
+      return [sql`${c.live}::boolean`, sql`${c.createdAt}::timestamptz`, sql`${c.mint}::text`];
     case 'market_cap':
-      return q.orderBy('usd_market_cap', 'desc').orderBy('mint');
+      return [sql`${c.marketCap}::double precision`, sql`${c.mint}::text`];
     case 'participants':
-      return q.orderBy('num_participants', 'desc').orderBy('usd_market_cap', 'desc').orderBy('mint');
+      return [sql`${c.participants}::integer`, sql`${c.marketCap}::double precision`, sql`${c.mint}::text`];
     case 'activity':
-      return q.orderBy('is_currently_live', 'desc').orderBy('usd_market_cap', 'desc').orderBy('mint');
-    default:
-      return q.orderBy('is_currently_live', 'desc').orderBy('created_at', 'desc').orderBy('mint', 'desc');
+      return [sql`${c.live}::boolean`, sql`${c.marketCap}::double precision`, sql`${c.mint}::text`];
   }
 };
 
 /** SQL for streams, and nothing else. */
 export const createStreamsRepository = (db: Kysely<Database>) => ({
+  /** One page in the sort's order, after `after` (keyset) or, for old clients, after `offset` rows. */
   async list(opts: {
     limit: number;
     live?: boolean | undefined;
     sort: TStreamSort;
-    after?: NewestCursor | undefined;
+    after?: ListCursor | undefined;
     offset?: number | undefined;
     includeNsfw?: boolean | undefined;
-  }): Promise<StreamRow[]> {
+  }): Promise<ListRow[]> {
+    const columns = orderColumns[opts.sort];
+    const exactCreatedAt = sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
     let q = listable(db.selectFrom('streams').selectAll() as StreamQuery, opts.includeNsfw);
     if (opts.live !== undefined) q = q.where('is_currently_live', '=', opts.live);
-    const after = opts.after;
-    if (after && opts.sort === 'newest') {
-      // Keyset pagination on (is_currently_live DESC, created_at DESC, mint DESC).
-      q = q.where((eb) =>
-        eb.or([
-          eb('is_currently_live', '<', after.live),
-          eb.and([
-            eb('is_currently_live', '=', after.live),
-            eb(eb.refTuple('created_at', 'mint'), '<', eb.tuple(new Date(after.createdAt), after.mint)),
-          ]),
-        ]),
-      );
+    if (opts.after) {
+      const values = cursorValues(opts.after);
+      q = q.where(sql<boolean>`(${sql.join(columns.map((c) => sql.ref(c)))}) < (${sql.join(values)})`);
     }
-    q = orderBySort(q, opts.sort).limit(opts.limit);
+    for (const c of columns) q = q.orderBy(c, 'desc');
+    q = q.limit(opts.limit);
     if (opts.offset) q = q.offset(opts.offset);
-    return q.execute();
+    return q.select(exactCreatedAt.as('cursor_created_at')).execute() as Promise<ListRow[]>;
   },
 
   /**
@@ -79,7 +102,7 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
       .where(sql<boolean>`${searchText} LIKE ${pattern}`)
       .orderBy('is_currently_live', 'desc')
       .orderBy('usd_market_cap', 'desc')
-      .orderBy('mint')
+      .orderBy('mint', 'desc')
       .limit(limit + 1)
       .execute();
     return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
@@ -132,20 +155,35 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
   },
 
   insert(
-    values: Omit<StreamRow, 'created_at' | 'updated_at' | 'last_viewed_at' | 'hidden_at'>,
-  ): Promise<StreamRow> {
-    return db.insertInto('streams').values(values).returningAll().executeTakeFirstOrThrow();
+    values: Omit<StreamRow, 'created_at' | 'updated_at' | 'last_viewed_at' | 'hidden_at' | 'live_since'>,
+  ): Promise<ChangedStreamRow> {
+    return db
+      .insertInto('streams')
+      .values({ ...values, live_since: values.is_currently_live ? sql<Date>`now()` : null })
+      .returningAll()
+      .returning(wentLive)
+      .executeTakeFirstOrThrow();
   },
 
+  /** Setting the live flag keeps `live_since`: the start of a broadcast is kept while it stays live. */
   update(
     mint: string,
-    values: Partial<Omit<StreamRow, 'mint' | 'created_at' | 'updated_at'>>,
-  ): Promise<StreamRow | undefined> {
+    values: Partial<Omit<StreamRow, 'mint' | 'created_at' | 'updated_at' | 'live_since'>>,
+  ): Promise<ChangedStreamRow | undefined> {
+    const liveSince =
+      values.is_currently_live === undefined
+        ? {}
+        : {
+            live_since: values.is_currently_live
+              ? sql<Date>`CASE WHEN is_currently_live THEN coalesce(live_since, now()) ELSE now() END`
+              : null,
+          };
     return db
       .updateTable('streams')
-      .set({ ...values, updated_at: new Date() })
+      .set({ ...values, ...liveSince, updated_at: new Date() })
       .where('mint', '=', mint)
       .returningAll()
+      .returning(wentLive)
       .executeTakeFirst();
   },
 });

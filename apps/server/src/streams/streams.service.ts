@@ -3,34 +3,91 @@ import {
   isTokenAddress,
   type TStream,
   type TStreamListQuery,
+  type TStreamSort,
   type TStreamUpsert,
 } from '@mintcast/contracts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { createResponseCache } from './response-cache.ts';
 import { type StreamRow, toStream } from './stream-row.ts';
-import type { NewestCursor, StreamsRepository } from './streams.repository.ts';
+import type { ListCursor, ListRow, StreamsRepository } from './streams.repository.ts';
 
-const encodeCursor = (c: NewestCursor | { offset: number }): string =>
-  Buffer.from(JSON.stringify(c)).toString('base64url');
+const encodeCursor = (c: ListCursor): string => Buffer.from(JSON.stringify(c)).toString('base64url');
 
-const decodeCursor = (text: string): Partial<NewestCursor & { offset: number }> => {
+const invalidCursor = () => badRequest('Invalid cursor');
+
+const decodeJson = (text: string): Record<string, unknown> => {
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (value && typeof value === 'object') return value;
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value;
   } catch {
     // fall through
   }
-  throw badRequest('Invalid cursor');
+  throw invalidCursor();
+};
+
+const isMarketCap = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isParticipants = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31;
+
+/**
+ * A cursor is client-held text: its fields are checked as strictly as any other input, and it must belong
+ * to the sort it is used with. `{ offset }` cursors (handed out before keyset paging covered every sort)
+ * are still honoured so a page open across a deploy can load more.
+ */
+const decodeCursor = (text: string, sort: TStreamSort): { after: ListCursor } | { offset: number } => {
+  const c = decodeJson(text);
+  if ('offset' in c) {
+    const offset = c.offset;
+    if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0 || offset > 10_000)
+      throw invalidCursor();
+    return { offset };
+  }
+  // Cursors of the newest order from before issue 19 carry no `sort`.
+  if ((c.sort ?? 'newest') !== sort) throw invalidCursor();
+  const { live, createdAt, marketCap, participants, mint } = c;
+  if (typeof mint !== 'string' || !isTokenAddress(mint)) throw invalidCursor();
+  switch (sort) {
+    case 'newest':
+      if (typeof live !== 'boolean' || typeof createdAt !== 'string' || !isBoundedIsoDate(createdAt))
+        throw invalidCursor();
+      return { after: { sort, live, createdAt, mint } };
+    case 'market_cap':
+      if (!isMarketCap(marketCap)) throw invalidCursor();
+      return { after: { sort, marketCap, mint } };
+    case 'participants':
+      if (!isParticipants(participants) || !isMarketCap(marketCap)) throw invalidCursor();
+      return { after: { sort, participants, marketCap, mint } };
+    case 'activity':
+      if (typeof live !== 'boolean' || !isMarketCap(marketCap)) throw invalidCursor();
+      return { after: { sort, live, marketCap, mint } };
+  }
+};
+
+/** The cursor that continues after this row in this order. */
+const cursorAfter = (row: ListRow, sort: TStreamSort): ListCursor => {
+  const { mint, is_currently_live: live, usd_market_cap: marketCap } = row;
+  switch (sort) {
+    case 'newest':
+      return { sort, live, createdAt: row.cursor_created_at, mint };
+    case 'market_cap':
+      return { sort, marketCap, mint };
+    case 'participants':
+      return { sort, participants: row.num_participants, marketCap, mint };
+    case 'activity':
+      return { sort, live, marketCap, mint };
+  }
 };
 
 /** Stream rules: listing, search, ensure-exists, upsert and the live flag, with ownership checks. */
 export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs?: number } = {}) => {
   const cache = createResponseCache(opts.cacheTtlMs ?? 2_000);
   const listeners = new Set<(stream: TStream) => void>();
-  const changed = (row: StreamRow): TStream => {
+  const liveListeners = new Set<(stream: TStream) => void>();
+  const changed = (row: StreamRow & { went_live?: boolean }): TStream => {
     cache.invalidate();
     const stream = toStream(row);
     for (const l of listeners) l(stream);
+    if (row.went_live) for (const l of liveListeners) l(stream);
     return stream;
   };
 
@@ -42,43 +99,20 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
   };
 
   const list = async (query: TStreamListQuery) => {
-    let after: NewestCursor | undefined;
-    let offset: number | undefined;
-    if (query.cursor) {
-      const c = decodeCursor(query.cursor);
-      if (query.sort === 'newest') {
-        // A cursor is client-held text: its fields are checked as strictly as any other input.
-        if (typeof c.live !== 'boolean' || typeof c.createdAt !== 'string' || typeof c.mint !== 'string')
-          throw badRequest('Invalid cursor');
-        if (!isBoundedIsoDate(c.createdAt) || !isTokenAddress(c.mint)) throw badRequest('Invalid cursor');
-        after = { live: c.live, createdAt: c.createdAt, mint: c.mint };
-      } else {
-        if (typeof c.offset !== 'number' || !Number.isInteger(c.offset) || c.offset < 0 || c.offset > 10_000)
-          throw badRequest('Invalid cursor');
-        offset = c.offset;
-      }
-    }
+    const position = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
+    const offset = position && 'offset' in position ? position.offset : undefined;
     const rows = await repo.list({
       limit: query.limit,
       live: query.live,
       sort: query.sort,
-      after,
+      after: position && 'after' in position ? position.after : undefined,
       offset,
       includeNsfw: query.includeNsfw,
     });
     const items = await present(rows);
     const last = rows.at(-1);
-    let nextCursor: string | null = null;
-    if (last && rows.length === query.limit) {
-      nextCursor =
-        query.sort === 'newest'
-          ? encodeCursor({
-              live: last.is_currently_live,
-              createdAt: new Date(last.created_at).toISOString(),
-              mint: last.mint,
-            })
-          : encodeCursor({ offset: (offset ?? 0) + rows.length });
-    }
+    const nextCursor =
+      last && rows.length === query.limit ? encodeCursor(cursorAfter(last, query.sort)) : null;
     return { items, nextCursor };
   };
 
@@ -87,6 +121,12 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
     onChange(listener: (stream: TStream) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+
+    /** Subscribe to streams going live (offline → live, once per broadcast), whoever set the flag. */
+    onWentLive(listener: (stream: TStream) => void): () => void {
+      liveListeners.add(listener);
+      return () => liveListeners.delete(listener);
     },
 
     invalidateCache: () => cache.invalidate(),

@@ -70,6 +70,8 @@ export const insertMessages = async (
 export interface RealtimeTestClient {
   ws: WebSocket;
   events: TRealtimeEvent[];
+  /** How many events each frame carried, in order. */
+  frames: number[];
   send(msg: unknown): void;
   /** Resolve with the first event (already received or future) matching `pred`. */
   waitFor<T extends TRealtimeEvent>(pred: (e: TRealtimeEvent) => e is T, timeoutMs?: number): Promise<T>;
@@ -84,12 +86,18 @@ export const connectRealtime = async (
 ): Promise<RealtimeTestClient> => {
   const ws = new WebSocket(url, opts.origin ? { origin: opts.origin } : {});
   const events: TRealtimeEvent[] = [];
+  /** How many events each frame carried, in order. */
+  const frames: number[] = [];
   const waiters = new Set<() => void>();
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   ws.on('message', (data, isBinary) => {
     // Browsers get events as text frames (a binary frame would arrive as a Blob and fail to parse).
     if (isBinary) throw new Error('realtime event sent as a binary frame');
-    events.push(ZRealtimeEvent.parse(JSON.parse(data.toString())));
+    // Several events due at once come as one JSON array (the hub coalesces per socket).
+    const parsed: unknown = JSON.parse(data.toString());
+    const batch = Array.isArray(parsed) ? parsed : [parsed];
+    frames.push(batch.length);
+    for (const e of batch) events.push(ZRealtimeEvent.parse(e));
     for (const w of [...waiters]) w();
   });
   await new Promise<void>((resolve, reject) => {
@@ -116,6 +124,7 @@ export const connectRealtime = async (
   return {
     ws,
     events,
+    frames,
     send: (msg) => ws.send(JSON.stringify(msg)),
     waitFor: waitFor as RealtimeTestClient['waitFor'],
     closed,

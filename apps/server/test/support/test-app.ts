@@ -1,6 +1,7 @@
 import { type App, buildApp } from '../../src/app.ts';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import type { AppConfig } from '../../src/env.ts';
+import type { ClientCaps } from '../../src/http/client-caps.ts';
 import { testConfig } from './test-config.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -16,6 +17,7 @@ export const createTestApp = async (
   opts: {
     rateLimitPerMinute?: number;
     nonceLimitPerMinute?: number;
+    clientCaps?: Partial<ClientCaps>;
     database?: DatabaseHandle;
     now?: () => number;
   } = {},
@@ -27,6 +29,7 @@ export const createTestApp = async (
     rateLimitPerMinute: opts.rateLimitPerMinute ?? 1_000_000,
     nonceLimitPerMinute: opts.nonceLimitPerMinute ?? 1_000_000,
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.clientCaps ? { clientCaps: opts.clientCaps } : {}),
   });
   await app.ready();
   return {

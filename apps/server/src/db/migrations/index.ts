@@ -7,6 +7,9 @@ import * as m0500 from './0500_chat_author_recent.ts';
 import * as m0510 from './0510_market_upstream_budget.ts';
 import * as m0600 from './0600_tips.ts';
 import * as m0700 from './0700_moderation.ts';
+import * as m0800 from './0800_stream_keys.ts';
+import * as m0900 from './0900_list_orders.ts';
+import * as m0910 from './0910_live_since.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -21,4 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0510_market_upstream_budget': m0510,
   '0600_tips': m0600,
   '0700_moderation': m0700,
+  '0800_stream_keys': m0800,
+  '0900_list_orders': m0900,
+  '0910_live_since': m0910,
 };

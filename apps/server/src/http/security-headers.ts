@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../env.ts';
+
+type CspConfig = Pick<AppConfig, 'livekit' | 'publicOrigin' | 'chain'>;
+
+/** `'sha256-…'` sources for the inline scripts of the built index.html (the palette script runs before paint). */
+export const inlineScriptHashes = (html: string): string[] =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+
+const socketScheme = (url: URL) => (url.protocol === 'https:' || url.protocol === 'wss:' ? 'wss:' : 'ws:');
+const httpScheme = (url: URL) => (url.protocol === 'https:' || url.protocol === 'wss:' ? 'https:' : 'http:');
+
+/**
+ * Origins the browser itself connects to besides ours: an external LiveKit (WebSocket signalling plus HTTP(S)
+ * for /rtc/validate) and the chain RPC that trades and tips read through. Market data goes through our API.
+ */
+export const connectSources = (config: CspConfig): string[] => {
+  const own = new URL(config.publicOrigin);
+  const sources = [`${socketScheme(own)}//${own.host}`];
+  const media = new URL(config.livekit.url);
+  if (media.host !== own.host) {
+    sources.push(`${socketScheme(media)}//${media.host}`, `${httpScheme(media)}//${media.host}`);
+  }
+  const rpc = new URL(config.chain.rpcUrl);
+  if (rpc.host !== own.host) sources.push(rpc.origin);
+  return [...new Set(sources)];
+};
+
+/**
+ * Helmet with a Content-Security-Policy that allows exactly what the app uses: scripts from our origin (inline
+ * ones only by hash), token images over https, media and realtime sockets on our origin or the configured
+ * LiveKit, the chain RPC, no plugins, and no framing by any site. The wallet is an injected extension (EIP-1193
+ * / EIP-6963 in the page), so it needs no source of its own.
+ */
+export const installSecurityHeaders = async (
+  app: FastifyInstance,
+  config: CspConfig,
+  indexHtml: string,
+): Promise<void> => {
+  const self = "'self'";
+  const https = new URL(config.publicOrigin).protocol === 'https:';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: [self],
+        scriptSrc: [self, ...inlineScriptHashes(indexHtml)],
+        // Libraries inject <style> elements and style attributes at run time.
+        styleSrc: [self, "'unsafe-inline'"],
+        imgSrc: [self, 'data:', 'blob:', 'https:'],
+        fontSrc: [self, 'data:'],
+        connectSrc: [self, ...connectSources(config)],
+        mediaSrc: [self, 'blob:'],
+        workerSrc: [self, 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: [self],
+        formAction: [self],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    // HSTS only means something over https; on a local http origin it would only confuse.
+    strictTransportSecurity: https,
+    // Wallet extensions and the token images of other sites are cross-origin: keep the browser defaults.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+};

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { createMediaGateway } from '../live/media-gateway.ts';
+import { createIngestRepository } from './ingest.repository.ts';
+import { ingestRoutes } from './ingest.routes.ts';
+import { createIngestService } from './ingest.service.ts';
+import { createMediaWhip } from './media-whip.ts';
+import { whipRoutes } from './whip.routes.ts';
+
+/**
+ * Publishing from streaming software (OBS) over WHIP: the creator's stream key (`/api/streams/:mint/ingest`)
+ * and, with the embedded media server, the WHIP endpoint on this origin (`/whip/:mint`). With an external
+ * LiveKit the key and URL are a LiveKit Ingress's, and OBS publishes to LiveKit directly.
+ */
+export const ingestPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { livekit, publicOrigin } = ctx.config;
+  const gateway = createMediaGateway(livekit);
+  const ingest = createIngestService({
+    repo: createIngestRepository(ctx.database.db),
+    streams: ctx.streams,
+    gateway,
+    mode: livekit.proxyTarget ? 'embedded' : 'livekit',
+    publicOrigin,
+    log: app.log,
+  });
+  await app.register(ingestRoutes, { ingest });
+  if (livekit.proxyTarget) {
+    await app.register(whipRoutes, {
+      ingest,
+      gateway,
+      media: createMediaWhip(livekit.proxyTarget),
+      streams: ctx.streams,
+      publicOrigin,
+    });
+  }
+};

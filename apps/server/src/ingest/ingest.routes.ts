@@ -1,0 +1,23 @@
+import { ZMintParams } from '@mintcast/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { IngestService } from './ingest.service.ts';
+
+/** The creator's view of a stream's WHIP ingest: server URL, whether a key exists, and a new key. */
+export const ingestRoutes = async (app: FastifyInstance, opts: { ingest: IngestService }) => {
+  const { ingest } = opts;
+
+  app.get('/api/streams/:mint/ingest', { preHandler: app.requireSession }, async (request) => {
+    const { mint } = ZMintParams.parse(request.params);
+    return ingest.get(request.session!.address, mint);
+  });
+
+  // A wallet banned site-wide cannot stream, so it gets no key either.
+  app.post(
+    '/api/streams/:mint/ingest/key',
+    { preHandler: [app.requireSession, app.refuseBanned] },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      return ingest.regenerate(request.session!.address, mint);
+    },
+  );
+};

@@ -1,0 +1,116 @@
+import {
+  roomNameForMint,
+  type TIngestInfo,
+  type TIngestKey,
+  type TIngestMode,
+  WHIP_PATH_PREFIX,
+  whipHostMetadata,
+} from '@mintcast/contracts';
+import { AppError, forbidden, unauthorized } from '../http/errors.ts';
+import type { MediaGateway } from '../live/media-gateway.ts';
+import type { StreamsService } from '../streams/streams.service.ts';
+import type { IngestRepository } from './ingest.repository.ts';
+import { hashStreamKey, newStreamKey } from './stream-key.ts';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+export const INGRESS_FAILED = 'Could not create the LiveKit ingress; try again';
+
+/**
+ * Stream keys and who may publish over WHIP. The key is generated here (embedded media server) or by LiveKit
+ * (an Ingress, external LiveKit), shown once, and kept only as its sha256; generating again replaces it.
+ */
+export const createIngestService = (deps: {
+  repo: IngestRepository;
+  streams: Pick<StreamsService, 'get'>;
+  gateway: Pick<MediaGateway, 'createWhipIngress' | 'deleteIngress'>;
+  mode: TIngestMode;
+  publicOrigin: string;
+  log: Log;
+}) => {
+  const { repo, streams, gateway, mode, log } = deps;
+  const embeddedUrl = (mint: string) => `${deps.publicOrigin}${WHIP_PATH_PREFIX}${mint}`;
+
+  const requireCreator = async (actor: string, mint: string) => {
+    const stream = await streams.get(mint);
+    if (stream.creator_address !== actor) throw forbidden('Only the stream creator can see its stream key');
+    return stream;
+  };
+
+  const info = (
+    mint: string,
+    row: { whip_url: string | null; created_at: Date } | undefined,
+  ): TIngestInfo => ({
+    mode,
+    whipUrl: mode === 'embedded' ? embeddedUrl(mint) : (row?.whip_url ?? null),
+    hasKey: row !== undefined,
+    keyCreatedAt: row ? row.created_at.toISOString() : null,
+  });
+
+  return {
+    mode,
+
+    async get(actor: string, mint: string): Promise<TIngestInfo> {
+      await requireCreator(actor, mint);
+      return info(mint, await repo.find(mint));
+    },
+
+    /** A new key for the stream; the previous one (and its LiveKit ingress) stops working. */
+    async regenerate(actor: string, mint: string): Promise<TIngestKey> {
+      const stream = await requireCreator(actor, mint);
+      const previous = await repo.find(mint);
+      if (mode === 'embedded') {
+        const streamKey = newStreamKey();
+        const row = await repo.save({
+          mint,
+          keyHash: hashStreamKey(streamKey),
+          whipUrl: null,
+          ingressId: null,
+        });
+        return { ...info(mint, row), whipUrl: embeddedUrl(mint), streamKey };
+      }
+      let created: Awaited<ReturnType<typeof gateway.createWhipIngress>>;
+      try {
+        created = await gateway.createWhipIngress({
+          roomName: roomNameForMint(stream.mint),
+          identity: actor,
+          name: actor,
+          metadata: whipHostMetadata(),
+        });
+      } catch (err) {
+        log.warn({ err }, 'ingest: LiveKit ingress creation failed');
+        throw new AppError(502, 'ingress_failed', INGRESS_FAILED);
+      }
+      const row = await repo.save({
+        mint,
+        keyHash: hashStreamKey(created.streamKey),
+        whipUrl: created.url,
+        ingressId: created.ingressId,
+      });
+      if (previous?.ingress_id) {
+        await gateway
+          .deleteIngress(previous.ingress_id)
+          .catch((err) => log.warn({ err }, 'ingest: old LiveKit ingress not deleted'));
+      }
+      return { ...info(mint, row), whipUrl: created.url, streamKey: created.streamKey };
+    },
+
+    /**
+     * The stream a WHIP request may publish to: it exists (404) and `authorization` carries its current key
+     * (401). Returns the creator, as whom the ingest joins the room.
+     */
+    async authorizeWhip(mint: string, authorization: string | undefined): Promise<{ creator: string }> {
+      const stream = await streams.get(mint);
+      const key = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1]?.trim();
+      if (!key) throw unauthorized('A stream key is required (Authorization: Bearer <stream key>)');
+      const row = await repo.find(stream.mint);
+      if (!row || !stream.creator_address || row.key_hash !== hashStreamKey(key))
+        throw unauthorized('Invalid stream key');
+      return { creator: stream.creator_address };
+    },
+  };
+};
+
+export type IngestService = ReturnType<typeof createIngestService>;

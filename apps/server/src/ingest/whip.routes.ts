@@ -1,0 +1,134 @@
+import {
+  HOST_TOKEN_TTL_S,
+  roomNameForMint,
+  WHIP_PATH_PREFIX,
+  whipHostMetadata,
+  ZAddress,
+} from '@mintcast/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TrackSource } from 'livekit-server-sdk';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
+import type { MediaGateway } from '../live/media-gateway.ts';
+import type { StreamsService } from '../streams/streams.service.ts';
+import type { IngestService } from './ingest.service.ts';
+import type { MediaWhip, MediaWhipResponse } from './media-whip.ts';
+
+const SDP = 'application/sdp';
+const SDP_FRAGMENT = 'application/trickle-ice-sdpfrag';
+/** An SDP offer is a few KB; OBS's is under 4. */
+const MAX_SDP_BYTES = 64 * 1024;
+const SESSION_ID = /^[0-9a-f]{32}$/;
+
+export interface WhipRoutesOptions {
+  ingest: IngestService;
+  gateway: Pick<MediaGateway, 'mintToken'>;
+  media: MediaWhip;
+  streams: Pick<StreamsService, 'applySystemUpdate'>;
+  publicOrigin: string;
+}
+
+/**
+ * WHIP (RFC 9725) on the site's origin, for the embedded media server: `POST /whip/{mint}` with the stream key
+ * as Bearer token and an SDP offer; `PATCH`/`DELETE` on the Location it returns. The key is checked here and
+ * the request passed to apps/media with a short-lived host token for the creator (decision 014).
+ */
+export const whipRoutes = async (app: FastifyInstance, opts: WhipRoutesOptions) => {
+  const { ingest, gateway, media, streams } = opts;
+
+  app.addContentTypeParser(
+    [SDP, SDP_FRAGMENT],
+    { parseAs: 'string', bodyLimit: MAX_SDP_BYTES },
+    (_r, body, done) => done(null, body),
+  );
+
+  const mintOf = (request: FastifyRequest): string => {
+    const parsed = ZAddress.safeParse((request.params as { mint?: string }).mint);
+    if (!parsed.success) throw notFound('Stream Not Found');
+    return parsed.data;
+  };
+
+  /** Checks the key (401 with a Bearer challenge) and mints the token media accepts for this stream's room. */
+  const authorize = async (request: FastifyRequest, reply: FastifyReply, mint: string) => {
+    reply.header('www-authenticate', 'Bearer');
+    const { creator } = await ingest.authorizeWhip(mint, request.headers.authorization);
+    reply.removeHeader('www-authenticate');
+    // A key made before a site-wide ban must not put that wallet on the air (403).
+    await app.assertNotBanned(creator);
+    return gateway.mintToken({
+      identity: creator,
+      name: creator,
+      metadata: whipHostMetadata(),
+      ttlSeconds: HOST_TOKEN_TTL_S,
+      grant: {
+        room: roomNameForMint(mint),
+        roomJoin: true,
+        canPublish: true,
+        canSubscribe: false,
+        canPublishData: false,
+        canPublishSources: [TrackSource.CAMERA, TrackSource.MICROPHONE],
+      },
+    });
+  };
+
+  const relay = async (run: () => Promise<MediaWhipResponse>): Promise<MediaWhipResponse> => {
+    let res: MediaWhipResponse;
+    try {
+      res = await run();
+    } catch {
+      throw new AppError(502, 'media_unavailable', 'The media server is not reachable');
+    }
+    if (res.status === 409) throw conflict('This stream is already live');
+    if (res.status === 404) throw notFound('No such WHIP session');
+    if (res.status >= 400 && res.status < 500) throw badRequest(`The media server refused: ${res.body}`);
+    if (res.status >= 500) throw new AppError(502, 'media_failed', 'The media server failed');
+    return res;
+  };
+
+  const sessionOf = (request: FastifyRequest): string => {
+    const id = (request.params as { session?: string }).session ?? '';
+    if (!SESSION_ID.test(id)) throw notFound('No such WHIP session');
+    return id;
+  };
+
+  /** The body as `type` (Fastify also parses text/plain into a string, so the type is checked here). */
+  const textBody = (request: FastifyRequest, type: string): string => {
+    const got = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (got !== type) throw new AppError(415, 'unsupported_media_type', `The body must be sent as ${type}`);
+    if (typeof request.body !== 'string' || request.body.trim() === '')
+      throw badRequest(type === SDP ? 'The body must be an SDP offer' : `The body must be ${type}`);
+    return request.body;
+  };
+
+  app.post('/whip/:mint', async (request, reply) => {
+    const mint = mintOf(request);
+    const token = await authorize(request, reply, mint);
+    const sdp = textBody(request, SDP);
+    const res = await relay(() => media.offer(token, sdp));
+    if (res.status !== 201 || !res.sessionId)
+      throw new AppError(502, 'media_failed', 'The media server failed');
+    return reply
+      .status(201)
+      .header('location', `${opts.publicOrigin}${WHIP_PATH_PREFIX}${mint}/${res.sessionId}`)
+      .type(SDP)
+      .send(res.body);
+  });
+
+  app.patch('/whip/:mint/:session', async (request, reply) => {
+    const mint = mintOf(request);
+    const token = await authorize(request, reply, mint);
+    const session = sessionOf(request);
+    const fragment = textBody(request, SDP_FRAGMENT);
+    await relay(() => media.trickle(token, session, fragment));
+    return reply.status(204).send();
+  });
+
+  app.delete('/whip/:mint/:session', async (request, reply) => {
+    const mint = mintOf(request);
+    const token = await authorize(request, reply, mint);
+    const session = sessionOf(request);
+    await relay(() => media.stop(token, session));
+    // The publisher ended the stream on purpose: offline now, not after the host grace.
+    await streams.applySystemUpdate(mint, { is_currently_live: false, num_participants: 0 });
+    return reply.status(200).send({ ok: true });
+  });
+};

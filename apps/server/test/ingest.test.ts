@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import { ZApiError, ZIngestInfo, ZIngestKey } from '@mintcast/contracts';
+import { type MediaServer, startMediaServer } from '@mintcast/media';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
+import { createStream, randomAddress } from './support/builders.ts';
+import { type SignedIn, signIn } from './support/sign-in.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { testConfig } from './support/test-config.ts';
+import { databaseKind } from './support/test-database.ts';
+
+const { apiKey, apiSecret } = testConfig().livekit;
+const ORIGIN = 'http://localhost:3000';
+
+let media: MediaServer;
+let t: TestApp;
+let base: string;
+let creator: SignedIn;
+let stranger: SignedIn;
+
+beforeAll(async () => {
+  media = await startMediaServer({
+    port: 0,
+    host: '127.0.0.1',
+    keys: { [apiKey]: apiSecret },
+    logLevel: 'silent',
+  });
+  const internal = media.url.replace(/^ws/, 'http');
+  t = await createTestApp({
+    publicOrigin: ORIGIN,
+    livekit: { url: 'ws://localhost:3000', apiUrl: internal, proxyTarget: internal, apiKey, apiSecret },
+  });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  creator = await signIn(t.app);
+  stranger = await signIn(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+  await media?.close();
+});
+
+const newStream = async (live = false) =>
+  (await createStream(t.database.db, { creator_address: creator.address, is_currently_live: live })).mint;
+
+const newKey = async (mint: string) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/streams/${mint}/ingest/key`,
+    headers: creator.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return ZIngestKey.parse(res.json());
+};
+
+/** A real SDP offer (werift): one video (H.264) and one audio m-section, both sendonly. */
+const makeOffer = async () => {
+  const pc = new RTCPeerConnection({
+    iceServers: [],
+    codecs: {
+      video: [
+        new RTCRtpCodecParameters({
+          mimeType: 'video/H264',
+          clockRate: 90_000,
+          payloadType: 102,
+          parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
+        }),
+      ],
+      audio: [
+        new RTCRtpCodecParameters({
+          mimeType: 'audio/opus',
+          clockRate: 48_000,
+          channels: 2,
+          payloadType: 111,
+        }),
+      ],
+    },
+  });
+  pc.addTransceiver('video', { direction: 'sendonly' });
+  pc.addTransceiver('audio', { direction: 'sendonly' });
+  await pc.setLocalDescription(await pc.createOffer());
+  const sdp = pc.localDescription?.sdp ?? '';
+  await pc.close();
+  return sdp;
+};
+
+const whip = (method: string, path: string, key: string | null, body?: string, type = 'application/sdp') =>
+  fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(key !== null ? { authorization: `Bearer ${key}` } : {}),
+      ...(body !== undefined ? { 'content-type': type } : {}),
+    },
+    body,
+  });
+
+describe(`stream keys (${databaseKind()})`, () => {
+  it('are the creator’s only: 401 signed out, 403 for another wallet, 404 for an unknown stream', async () => {
+    const mint = await newStream();
+    for (const [method, url] of [
+      ['GET', `/api/streams/${mint}/ingest`],
+      ['POST', `/api/streams/${mint}/ingest/key`],
+    ] as const) {
+      expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+      const res = await t.app.inject({ method, url, headers: stranger.headers });
+      expect(res.statusCode).toBe(403);
+      expect(ZApiError.parse(res.json()).error.code).toBe('forbidden');
+      const unknown = url.replace(mint, randomAddress());
+      expect((await t.app.inject({ method, url: unknown, headers: creator.headers })).statusCode).toBe(404);
+      const bad = url.replace(mint, 'not-a-mint');
+      expect((await t.app.inject({ method, url: bad, headers: creator.headers })).statusCode).toBe(400);
+    }
+  });
+
+  it('is shown once and stored only as its sha256; the info says whether one exists', async () => {
+    const mint = await newStream();
+    const before = await t.app.inject({ url: `/api/streams/${mint}/ingest`, headers: creator.headers });
+    expect(ZIngestInfo.parse(before.json())).toEqual({
+      mode: 'embedded',
+      whipUrl: `${ORIGIN}/whip/${mint}`,
+      hasKey: false,
+      keyCreatedAt: null,
+    });
+    const key = await newKey(mint);
+    expect(key.streamKey).toMatch(/^mck_[A-Za-z0-9_-]{43}$/);
+    expect(key.whipUrl).toBe(`${ORIGIN}/whip/${mint}`);
+    const row = await t.database.db
+      .selectFrom('stream_keys')
+      .selectAll()
+      .where('stream_id', '=', mint)
+      .executeTakeFirstOrThrow();
+    expect(row.key_hash).toBe(createHash('sha256').update(key.streamKey).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(key.streamKey);
+    const after = ZIngestInfo.parse(
+      (await t.app.inject({ url: `/api/streams/${mint}/ingest`, headers: creator.headers })).json(),
+    );
+    expect(after).toMatchObject({ hasKey: true, keyCreatedAt: key.keyCreatedAt });
+    expect(JSON.stringify(after)).not.toContain(key.streamKey);
+  });
+});
+
+describe(`WHIP on the site's origin (${databaseKind()})`, () => {
+  it('answers 401 without or with a wrong key, 404 for an unknown stream, 415/400 for a bad body', async () => {
+    const mint = await newStream();
+    const { streamKey } = await newKey(mint);
+    const offer = await makeOffer();
+    const noKey = await whip('POST', `/whip/${mint}`, null, offer);
+    expect(noKey.status).toBe(401);
+    expect(noKey.headers.get('www-authenticate')).toBe('Bearer');
+    expect(ZApiError.parse(await noKey.json()).error.code).toBe('unauthorized');
+    expect((await whip('POST', `/whip/${mint}`, `${streamKey}x`, offer)).status).toBe(401);
+    const otherStream = await newStream();
+    await newKey(otherStream);
+    expect((await whip('POST', `/whip/${otherStream}`, streamKey, offer)).status).toBe(401);
+    expect((await whip('POST', `/whip/${randomAddress()}`, streamKey, offer)).status).toBe(404);
+    expect((await whip('POST', '/whip/nope', streamKey, offer)).status).toBe(404);
+    expect((await whip('POST', `/whip/${mint}`, streamKey, offer, 'text/plain')).status).toBe(415);
+    const empty = await whip('POST', `/whip/${mint}`, streamKey, ' ');
+    expect(empty.status).toBe(400);
+    expect(ZApiError.safeParse(await empty.json()).success).toBe(true);
+    const noMedia = await whip('POST', `/whip/${mint}`, streamKey, 'v=0\r\n');
+    expect(noMedia.status).toBe(400);
+
+    // A wallet banned site-wide after its key was made cannot publish with it.
+    const banned = await signIn(t.app);
+    const bannedMint = (await createStream(t.database.db, { creator_address: banned.address })).mint;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/streams/${bannedMint}/ingest/key`,
+      headers: banned.headers,
+    });
+    const bannedKey = ZIngestKey.parse(res.json()).streamKey;
+    await t.database.db
+      .insertInto('platform_bans')
+      .values({ address: banned.address, reason: 'test', banned_by: randomAddress() })
+      .execute();
+    expect((await whip('POST', `/whip/${bannedMint}`, bannedKey, offer)).status).toBe(403);
+  });
+
+  it('publishes with the key (201, Location, SDP answer); 409 while live; a regenerated key invalidates the old; DELETE ends it', async () => {
+    const mint = await newStream(true);
+    const { streamKey: oldKey } = await newKey(mint);
+    const offer = await makeOffer();
+    const res = await whip('POST', `/whip/${mint}`, oldKey, offer);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-type')).toMatch(/^application\/sdp/);
+    const location = res.headers.get('location') ?? '';
+    expect(location).toMatch(new RegExp(`^${ORIGIN}/whip/${mint}/[0-9a-f]{32}$`));
+    const answer = await res.text();
+    expect(answer).toMatch(/^v=0/);
+    expect(answer).toMatch(/a=rtpmap:\d+ H264\/90000/);
+    expect(answer).toMatch(/a=candidate:/);
+    const session = new URL(location).pathname;
+
+    expect((await whip('POST', `/whip/${mint}`, oldKey, await makeOffer())).status).toBe(409);
+    const frag = 'a=mid:0\r\na=candidate:1 1 udp 2130706431 127.0.0.1 50000 typ host\r\n';
+    expect((await whip('PATCH', session, oldKey, frag, 'application/trickle-ice-sdpfrag')).status).toBe(204);
+    expect((await whip('PATCH', session, oldKey, frag, 'application/sdp')).status).toBe(415);
+
+    const { streamKey: newKeyValue } = await newKey(mint);
+    expect(newKeyValue).not.toBe(oldKey);
+    expect((await whip('DELETE', session, oldKey)).status).toBe(401);
+    expect((await whip('POST', `/whip/${mint}`, oldKey, offer)).status).toBe(401);
+
+    expect((await whip('DELETE', `/whip/${mint}/${'0'.repeat(32)}`, newKeyValue)).status).toBe(404);
+    expect((await whip('DELETE', session, newKeyValue)).status).toBe(200);
+    expect((await t.app.ctx.streams.get(mint)).is_currently_live).toBe(false);
+    expect((await whip('DELETE', session, newKeyValue)).status).toBe(404);
+    // The stream can go live again after it ended.
+    const again = await whip('POST', `/whip/${mint}`, newKeyValue, await makeOffer());
+    expect(again.status).toBe(201);
+    const againPath = new URL(again.headers.get('location') ?? '').pathname;
+    expect((await whip('DELETE', againPath, newKeyValue)).status).toBe(200);
+  });
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Streaming software (OBS 30+) publishes over WHIP (RFC 9725). With the embedded media server the WHIP
+ * endpoint is on the site's own origin (`/whip/{mint}`); with an external LiveKit it is LiveKit's ingress.
+ */
+export const INGEST_WHIP = 'whip';
+export const WHIP_PATH_PREFIX = '/whip/';
+
+/** Who publishes: `embedded` = our media server's WHIP endpoint, `livekit` = a LiveKit Ingress (WHIP input). */
+export const ZIngestMode = z.enum(['embedded', 'livekit']);
+export type TIngestMode = z.infer<typeof ZIngestMode>;
+
+/** What the creator sees of a stream's ingest without the key (it is stored hashed, shown once). */
+export const ZIngestInfo = z.object({
+  mode: ZIngestMode,
+  /** The WHIP server URL to paste into OBS; null while a LiveKit ingress has not been created yet. */
+  whipUrl: z.string().nullable(),
+  hasKey: z.boolean(),
+  keyCreatedAt: z.string().nullable(),
+});
+export type TIngestInfo = z.infer<typeof ZIngestInfo>;
+
+/** A freshly generated key: the only time it is sent. Generating again invalidates the previous one. */
+export const ZIngestKey = ZIngestInfo.extend({ whipUrl: z.string(), streamKey: z.string() });
+export type TIngestKey = z.infer<typeof ZIngestKey>;
+
+/** The participant metadata of a WHIP publisher: the host, marked as coming from streaming software. */
+export const whipHostMetadata = (): string => JSON.stringify({ role: 'host', ingest: INGEST_WHIP });
+
+/** True when participant metadata says the participant is a WHIP ingest. */
+export const isWhipIngest = (metadata: string | undefined | null): boolean => {
+  try {
+    return (JSON.parse(metadata ?? '') as { ingest?: unknown })?.ingest === INGEST_WHIP;
+  } catch {
+    return false;
+  }
+};
