@@ -7,6 +7,9 @@ export const router = createBrowserRouter([
   {
     element: <Shell />,
     errorElement: <RouteError />,
+    // The first screen's chunk loads before anything renders; saying so (null) keeps React Router from
+    // warning "No HydrateFallback element provided" on every page load.
+    HydrateFallback: () => null,
     children: [
       { index: true, lazy: () => import('./routes/home/index.tsx') },
       { path: 'trending', lazy: () => import('./routes/trending/index.tsx') },
@@ -16,6 +19,7 @@ export const router = createBrowserRouter([
       { path: 'settings', lazy: () => import('./routes/settings/index.tsx') },
       { path: 'how-to-stream', lazy: () => import('./routes/how-to-stream/index.tsx') },
       { path: 'start-streaming', lazy: () => import('./routes/start-streaming/index.tsx') },
+      { path: 'dashboard/:mint', lazy: () => import('./routes/stream-dashboard/index.tsx') },
       { path: 'livestream/:id?', lazy: () => import('./routes/livestream/index.tsx') },
       { path: 'admin', lazy: () => import('./routes/admin/index.tsx') },
       { path: '*', lazy: () => import('./routes/not-found/index.tsx') },

@@ -1,22 +1,23 @@
-import {
-  DEFAULT_THUMBNAIL,
-  DEFAULT_TOKEN_IMAGE,
-  formatMarketCapWhole,
-  type TStream,
-} from '@mintcast/contracts';
+import { DEFAULT_THUMBNAIL, DEFAULT_TOKEN_IMAGE, type TStream } from '@mintcast/contracts';
+import { Eye } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormat } from '../lib/i18n/format.ts';
+import { liveAudience } from './live-audience.ts';
 import { FallbackImage } from './ui/fallback-image.tsx';
 import { LiveBadge } from './ui/live-badge.tsx';
 
-/** Spec §2: "Anonymous" stands in for an empty username. */
-export const displayUsername = (username: string | null | undefined): string =>
-  username?.trim() ? username.trim() : 'Anonymous';
+/** Spec §2: "Anonymous" (in the current language) stands in for an empty username. */
+export const displayUsername = (username: string | null | undefined, anonymous = 'Anonymous'): string =>
+  username?.trim() ? username.trim() : anonymous;
 
 /**
  * A stream card (spec §2). Its thumbnail keeps a 16:9 box and its body a fixed height, so the
  * skeleton below occupies exactly the same space and nothing moves when data arrives.
  */
 export function StreamCard({ stream }: { stream: TStream }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const live = stream.is_currently_live;
   return (
     <Link
@@ -36,8 +37,17 @@ export function StreamCard({ stream }: { stream: TStream }) {
           className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
         />
         {live && <LiveBadge className="absolute top-2.5 left-2.5" />}
+        {live && (
+          <span
+            data-testid="card-audience"
+            className="absolute bottom-2.5 left-2.5 inline-flex items-center gap-1 rounded-md bg-black/65 px-2 py-0.5 text-xs font-semibold text-white tabular-nums backdrop-blur-sm"
+          >
+            <Eye aria-hidden className="size-3.5" />
+            {liveAudience(stream)}
+          </span>
+        )}
         <span className="absolute right-2.5 bottom-2.5 rounded-md bg-black/65 px-2 py-0.5 text-xs font-semibold text-white backdrop-blur-sm">
-          {formatMarketCapWhole(stream.usd_market_cap)}
+          {fmt.marketCap(stream.usd_market_cap)}
         </span>
       </div>
       <div className="flex h-[72px] items-center gap-3 px-3.5">
@@ -60,7 +70,7 @@ export function StreamCard({ stream }: { stream: TStream }) {
           <p className="mt-1 flex min-w-0 items-center gap-1.5 text-xs text-muted">
             <span className="shrink-0 font-medium text-brand">${stream.symbol}</span>
             <span aria-hidden>·</span>
-            <span className="truncate">{displayUsername(stream.username)}</span>
+            <span className="truncate">{displayUsername(stream.username, t('common.anonymous'))}</span>
           </p>
         </div>
       </div>

@@ -18,7 +18,7 @@ describe('parseSettings', () => {
     expect(parseSettings('{not json')).toEqual(DEFAULT_SETTINGS);
     expect(parseSettings('"a string"')).toEqual(DEFAULT_SETTINGS);
     expect(DEFAULT_SETTINGS.darkMode).toBe(true);
-    expect(DEFAULT_SETTINGS.language).toBe('en');
+    expect(DEFAULT_SETTINGS.language).toBeNull(); // the browser's language applies
   });
 
   it('keeps well-typed fields and drops wrong types and unknown languages', () => {

@@ -1,3 +1,4 @@
+import './zod-jitless.ts';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -5,14 +6,15 @@ import { useSyncExternalStore } from 'react';
  * - `streamNotifications` / `soundAlerts`: read by the chat and live features before they toast or beep.
  * - `darkMode`: false switches <html> to the `.light` palette (styles.css).
  * - `showWalletAddress`: the wallet button shows the shortened address only when true.
- * - `language`: sets <html lang> and picks the dictionary of `components/i18n`.
+ * - `language`: the language picked in Settings; null until then, and the browser's language applies
+ *   (lib/i18n follows it and sets <html lang>).
  */
 export interface TSettings {
   streamNotifications: boolean;
   soundAlerts: boolean;
   darkMode: boolean;
   showWalletAddress: boolean;
-  language: TLanguage;
+  language: TLanguage | null;
   sidebarCollapsed: boolean;
   /** "Show NSFW streams": lists include streams marked NSFW (off by default). */
   showNsfw: boolean;
@@ -28,7 +30,7 @@ export const DEFAULT_SETTINGS: Readonly<TSettings> = Object.freeze({
   soundAlerts: false,
   darkMode: true,
   showWalletAddress: true,
-  language: 'en',
+  language: null,
   sidebarCollapsed: false,
   showNsfw: false,
 });
@@ -110,11 +112,10 @@ const browserStorage = (): KeyValueStorage | null => {
 
 export const settingsStore = createSettingsStore(browserStorage());
 
-/** Reflect the settings that change the whole document: palette and language. */
+/** Reflect the setting that changes the whole document: the palette (lib/i18n sets the language). */
 export const applyDocumentSettings = (settings: TSettings, root: HTMLElement): void => {
   root.classList.toggle('light', !settings.darkMode);
   root.classList.toggle('dark', settings.darkMode);
-  root.lang = settings.language;
 };
 
 if (typeof window !== 'undefined') {

@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
 import { buttonClass } from '../components/ui/button.ts';
 
@@ -8,6 +9,7 @@ import { buttonClass } from '../components/ui/button.ts';
  * A failed lazy chunk (an old tab after a deploy) is the common cause: "Try Again" reloads.
  */
 export function RouteError() {
+  const { t } = useTranslation();
   const error = useRouteError();
   useEffect(() => {
     // Keep the cause visible to whoever opens the console; users only see the friendly text.
@@ -15,8 +17,8 @@ export function RouteError() {
   }, [error]);
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-4 bg-bg p-6 text-center">
-      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
-      <p className="max-w-md text-muted">Something went wrong while showing this page.</p>
+      <h1 className="text-2xl font-bold">{t('routeError.title')}</h1>
+      <p className="max-w-md text-muted">{t('routeError.text')}</p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
         <button
           type="button"
@@ -24,10 +26,10 @@ export function RouteError() {
           className={buttonClass('secondary', 'md')}
         >
           <RefreshCw className="size-4" aria-hidden />
-          Try Again
+          {t('common.tryAgain')}
         </button>
         <Link to="/" reloadDocument className={buttonClass('primary', 'md')}>
-          Back to Home
+          {t('common.backToHome')}
         </Link>
       </div>
     </div>

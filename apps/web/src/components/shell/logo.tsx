@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /** The Mintcast mark (a minted coin with a recording dot) and, unless `markOnly`, the wordmark. */
 export function Logo({ markOnly = false, onClick }: { markOnly?: boolean; onClick?: () => void }) {
+  const { t } = useTranslation();
   return (
     <Link
       to="/"
       onClick={onClick}
-      aria-label="Mintcast home"
+      aria-label={t('shell.logo')}
       className="flex shrink-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-brand"
     >
       <svg viewBox="0 0 32 32" className="size-8 shrink-0" aria-hidden>

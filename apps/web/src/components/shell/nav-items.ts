@@ -9,45 +9,47 @@ import {
   TrendingUp,
   User,
 } from 'lucide-react';
-import type { TMessageKey } from '../i18n/dictionary.ts';
+import type { TCatalog } from '../../lib/i18n/locales/en/index.ts';
 
 export interface NavItem {
   to: string;
-  label: TMessageKey;
+  /** Key under `shell.nav` of the catalog. */
+  label: keyof TCatalog['shell']['nav'];
   icon: LucideIcon;
 }
 
 export interface NavGroup {
-  title: TMessageKey;
+  /** Key under `shell.group` of the catalog. */
+  title: keyof TCatalog['shell']['group'];
   items: NavItem[];
 }
 
 /** Sidebar groups and links of spec §2, in order. */
 export const NAV_GROUPS: NavGroup[] = [
   {
-    title: 'group.discover',
+    title: 'discover',
     items: [
-      { to: '/', label: 'nav.home', icon: House },
-      { to: '/trending', label: 'nav.trending', icon: TrendingUp },
-      { to: '/explore', label: 'nav.explore', icon: Compass },
+      { to: '/', label: 'home', icon: House },
+      { to: '/trending', label: 'trending', icon: TrendingUp },
+      { to: '/explore', label: 'explore', icon: Compass },
     ],
   },
   {
-    title: 'group.create',
-    items: [{ to: '/start-streaming', label: 'nav.startStreaming', icon: Radio }],
+    title: 'create',
+    items: [{ to: '/start-streaming', label: 'startStreaming', icon: Radio }],
   },
   {
-    title: 'group.library',
+    title: 'library',
     items: [
-      { to: '/profile', label: 'nav.profile', icon: User },
-      { to: '/favorites', label: 'nav.favorites', icon: Heart },
+      { to: '/profile', label: 'profile', icon: User },
+      { to: '/favorites', label: 'favorites', icon: Heart },
     ],
   },
   {
-    title: 'group.support',
+    title: 'support',
     items: [
-      { to: '/settings', label: 'nav.settings', icon: Settings },
-      { to: '/how-to-stream', label: 'nav.howToStream', icon: BookOpen },
+      { to: '/settings', label: 'settings', icon: Settings },
+      { to: '/how-to-stream', label: 'howToStream', icon: BookOpen },
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useGoLiveNotifications } from '../../features/notifications/use-go-live-notifications.ts';
 import { updateSettings, useSettings } from '../../lib/settings.ts';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -15,6 +16,7 @@ export function Shell() {
   const location = useLocation();
 
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  useGoLiveNotifications();
 
   // A navigation (link, back button, search) always closes the drawer and the mobile search.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose for every location change.

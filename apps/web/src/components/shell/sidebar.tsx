@@ -1,7 +1,7 @@
 import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { WalletButton } from '../../features/wallet/wallet-button.tsx';
-import { useT } from '../i18n/use-t.ts';
 import { iconButtonClass } from '../ui/button.ts';
 import { Logo } from './logo.tsx';
 import { NAV_GROUPS } from './nav-items.ts';
@@ -17,14 +17,14 @@ interface Props {
 
 /** The sidebar of spec §2: groups of links, the wallet button and a copyright line. */
 export function Sidebar({ variant, collapsed, open, onToggleCollapsed, onClose }: Props) {
-  const t = useT();
+  const { t } = useTranslation();
   const drawer = variant === 'drawer';
   const compact = !drawer && collapsed;
   const hidden = drawer && !open;
   return (
     <aside
       id="app-sidebar"
-      aria-label="Sidebar"
+      aria-label={t('shell.sidebar')}
       inert={hidden}
       data-state={drawer ? (open ? 'open' : 'closed') : compact ? 'collapsed' : 'expanded'}
       className={
@@ -61,14 +61,14 @@ export function Sidebar({ variant, collapsed, open, onToggleCollapsed, onClose }
         )}
       </div>
 
-      <nav aria-label="Main" className="flex-1 overflow-y-auto overscroll-contain px-3 py-4">
+      <nav aria-label={t('shell.mainNav')} className="flex-1 overflow-y-auto overscroll-contain px-3 py-4">
         {NAV_GROUPS.map((group) => (
           <div key={group.title} className="mb-5 last:mb-0">
             {compact ? (
               <div className="mx-3 mb-2 h-px bg-border first:hidden" aria-hidden />
             ) : (
-              <p className="mb-1.5 px-3 text-[11px] font-semibold tracking-widest text-muted/80 uppercase">
-                {t(group.title)}
+              <p className="mb-1.5 px-3 text-[11px] font-semibold tracking-widest text-muted uppercase">
+                {t(`shell.group.${group.title}`)}
               </p>
             )}
             <ul className="space-y-0.5">
@@ -78,7 +78,7 @@ export function Sidebar({ variant, collapsed, open, onToggleCollapsed, onClose }
                     to={to}
                     end={to === '/'}
                     onClick={drawer ? onClose : undefined}
-                    title={compact ? t(label) : undefined}
+                    title={compact ? t(`shell.nav.${label}`) : undefined}
                     className={({ isActive }) =>
                       `flex h-10 items-center gap-3 rounded-lg text-sm font-medium transition-colors ${
                         compact ? 'justify-center' : 'px-3'
@@ -86,7 +86,7 @@ export function Sidebar({ variant, collapsed, open, onToggleCollapsed, onClose }
                     }
                   >
                     <Icon className="size-[18px] shrink-0" aria-hidden />
-                    <span className={compact ? 'sr-only' : 'truncate'}>{t(label)}</span>
+                    <span className={compact ? 'sr-only' : 'truncate'}>{t(`shell.nav.${label}`)}</span>
                   </NavLink>
                 </li>
               ))}

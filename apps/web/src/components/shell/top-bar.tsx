@@ -1,7 +1,8 @@
 import { Bell, Menu, Radio, Search, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { markSeen, useUnseenCount } from '../../features/notifications/unseen-store.ts';
 import { WalletButton } from '../../features/wallet/wallet-button.tsx';
-import { useT } from '../i18n/use-t.ts';
 import { SearchForm } from '../search-form.tsx';
 import { buttonClass, iconButtonClass } from '../ui/button.ts';
 import { Logo } from './logo.tsx';
@@ -28,7 +29,8 @@ export function TopBar({
   drawerOpen,
   onOpenDrawer,
 }: Props) {
-  const t = useT();
+  const unseen = useUnseenCount();
+  const { t } = useTranslation();
   const placeholder = t('shell.searchPlaceholder');
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-bg/85 backdrop-blur-md">
@@ -73,7 +75,7 @@ export function TopBar({
         )}
         <Link
           to="/start-streaming"
-          aria-label={t('nav.startStreaming')}
+          aria-label={t('shell.nav.startStreaming')}
           className={
             wide
               ? buttonClass('primary', 'md')
@@ -84,14 +86,23 @@ export function TopBar({
           }
         >
           <Radio className="size-4" aria-hidden />
-          {wide && <span>{t('nav.startStreaming')}</span>}
+          {wide && <span>{t('shell.nav.startStreaming')}</span>}
         </Link>
         <Link
           to="/settings"
-          aria-label={t('shell.notifications')}
-          className={iconButtonClass(wide ? '' : 'size-9')}
+          aria-label={unseen > 0 ? t('shell.notificationsUnseen') : t('shell.notifications')}
+          data-unseen={unseen}
+          onClick={markSeen}
+          className={iconButtonClass(`relative ${wide ? '' : 'size-9'}`)}
         >
           <Bell className="size-5" />
+          {unseen > 0 && (
+            <span
+              data-testid="notifications-dot"
+              aria-hidden
+              className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-live ring-2 ring-surface"
+            />
+          )}
         </Link>
         <WalletButton className="shrink-0" />
       </div>

@@ -1,7 +1,9 @@
 import { AlertTriangle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 /** Inline failure message of spec §8 ("Failed to load streams", …) with an optional retry. */
 export function InlineError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
   return (
     <div
       role="alert"
@@ -17,7 +19,7 @@ export function InlineError({ message, onRetry }: { message: string; onRetry?: (
           onClick={onRetry}
           className="font-semibold text-fg underline-offset-4 hover:underline"
         >
-          Retry
+          {t('common.retry')}
         </button>
       )}
     </div>

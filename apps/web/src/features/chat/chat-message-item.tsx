@@ -1,14 +1,19 @@
 import { CHAT_MUTE_CHOICES_MINUTES, shortenAddress, type TChatMessage } from '@mintcast/contracts';
+import type { TFunction } from 'i18next';
 import { Ban, Clock, Flag, Gift, Trash2 } from 'lucide-react';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatEther } from 'viem';
+import { useFormat } from '../../lib/i18n/format.ts';
 import { ChatAvatar } from './chat-avatar.tsx';
 import { linkify } from './linkify.ts';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
-const muteLabel = (minutes: number) =>
-  minutes >= 1440 ? `${minutes / 1440} day` : minutes >= 60 ? `${minutes / 60} h` : `${minutes} min`;
+const muteLabel = (t: TFunction, minutes: number) =>
+  minutes >= 1440
+    ? t('chat.days', { count: minutes / 1440 })
+    : minutes >= 60
+      ? t('chat.hours', { n: minutes / 60 })
+      : t('chat.minutes', { n: minutes });
 
 /** What the stream's creator and its moderators can do to a message (and its author). */
 export interface HostActions {
@@ -34,6 +39,8 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   /** Present for a signed-in viewer who is not the author. */
   onReport: ((message: TChatMessage) => void) | null;
 }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const name = message.username || shortenAddress(message.user_address);
   return (
     <li
@@ -51,20 +58,20 @@ export const ChatMessageItem = memo(function ChatMessageItem({
           </span>
           {isHostAuthor && (
             <span className="rounded bg-live/15 px-1.5 text-[10px] font-bold uppercase tracking-wide text-live">
-              Host
+              {t('chat.host')}
             </span>
           )}
           {isHolder && (
             <span
               className="rounded bg-brand/15 px-1.5 text-[10px] font-bold uppercase tracking-wide text-brand"
-              title="Holds this stream's token"
+              title={t('chat.holderTitle')}
               data-testid="holder-badge"
             >
-              Holder
+              {t('chat.holder')}
             </span>
           )}
           <time className="shrink-0 text-xs text-muted" dateTime={message.created_at}>
-            {timeFormat.format(new Date(message.created_at))}
+            {fmt.time(new Date(message.created_at))}
           </time>
         </div>
         {message.tip && (
@@ -73,7 +80,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
             data-testid="tip-amount"
           >
             <Gift className="size-3.5" aria-hidden />
-            Tipped {formatEther(BigInt(message.tip.amount_wei))} BNB
+            {t('chat.tipped', { amount: formatEther(BigInt(message.tip.amount_wei)) })}
           </p>
         )}
         <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-fg/90">
@@ -106,8 +113,8 @@ export const ChatMessageItem = memo(function ChatMessageItem({
               type="button"
               onClick={() => onReport(message)}
               className="rounded p-1 text-muted hover:bg-surface-2 hover:text-fg"
-              title="Report message"
-              aria-label="Report message"
+              title={t('moderation.reportMessage')}
+              aria-label={t('moderation.reportMessage')}
             >
               <Flag className="size-3.5" aria-hidden />
             </button>
@@ -120,10 +127,10 @@ export const ChatMessageItem = memo(function ChatMessageItem({
                 type="button"
                 onClick={() => host.onMute(message, m)}
                 className="flex items-center gap-1 rounded px-1.5 py-1 text-[11px] text-muted hover:bg-surface-2 hover:text-fg"
-                title={`Time out ${name} for ${muteLabel(m)}`}
+                title={t('chat.timeOut', { name, duration: muteLabel(t, m) })}
               >
                 <Clock className="size-3" aria-hidden />
-                {muteLabel(m)}
+                {muteLabel(t, m)}
               </button>
             ))}
           {host && !isHostAuthor && (
@@ -131,8 +138,8 @@ export const ChatMessageItem = memo(function ChatMessageItem({
               type="button"
               onClick={() => host.onBan(message)}
               className="rounded p-1 text-muted hover:bg-down/15 hover:text-down"
-              title={`Ban ${name} from this chat`}
-              aria-label="Ban from chat"
+              title={t('chat.banTitle', { name })}
+              aria-label={t('chat.ban')}
             >
               <Ban className="size-3.5" aria-hidden />
             </button>
@@ -142,8 +149,8 @@ export const ChatMessageItem = memo(function ChatMessageItem({
               type="button"
               onClick={() => host.onDelete(message)}
               className="rounded p-1 text-muted hover:bg-down/15 hover:text-down"
-              title="Delete message"
-              aria-label="Delete message"
+              title={t('chat.deleteMessage')}
+              aria-label={t('chat.deleteMessage')}
             >
               <Trash2 className="size-3.5" aria-hidden />
             </button>

@@ -2,6 +2,7 @@ import { canonicalAddress, shortenAddress, type TChatMessage } from '@mintcast/c
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, Loader2, MessageSquare, ShieldCheck, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDeleteChatMessageMutation, useMuteChatAuthorMutation } from '../../queries/chat.ts';
@@ -34,6 +35,7 @@ export function ChatPanel({ mint, creatorAddress }: { mint: string; creatorAddre
 }
 
 function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress: string | null }) {
+  const { t } = useTranslation();
   const { state } = useChat(mint);
   const { address } = useChatViewer();
   const creator = creatorAddress ? canonicalAddress(creatorAddress) : null;
@@ -63,7 +65,8 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
   const mute = useMuteChatAuthorMutation(mint);
   const host = useMemo<HostActions | null>(() => {
     if (!isStaff) return null;
-    const fail = (err: unknown) => notify.error(err instanceof ApiError ? err.message : 'Moderation failed');
+    const fail = (err: unknown) =>
+      notify.error(err instanceof ApiError ? err.message : t('chat.moderationFailed'));
     return {
       onDelete: (m: TChatMessage) => remove.mutate(m.id, { onError: fail }),
       onMute: (m: TChatMessage, minutes: number) =>
@@ -72,7 +75,7 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
           {
             onSuccess: () =>
               notify.success(
-                `${m.username || shortenAddress(m.user_address)} timed out for ${minutes} minute${minutes === 1 ? '' : 's'}`,
+                t('chat.timedOut', { name: m.username || shortenAddress(m.user_address), count: minutes }),
               ),
             onError: fail,
           },
@@ -82,22 +85,22 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
           { address: m.user_address, on: true },
           {
             onSuccess: () =>
-              notify.success(`${m.username || shortenAddress(m.user_address)} is banned from this chat`),
+              notify.success(t('chat.bannedToast', { name: m.username || shortenAddress(m.user_address) })),
             onError: fail,
           },
         ),
     };
-  }, [isStaff, remove.mutate, mute.mutate, ban.mutate]);
+  }, [isStaff, remove.mutate, mute.mutate, ban.mutate, t]);
 
   return (
     <section
-      aria-label="Live Chat"
+      aria-label={t('chat.title')}
       className="flex h-[560px] min-h-0 flex-col overflow-hidden rounded-2xl border border-border bg-surface lg:h-full"
     >
       <header className="flex items-center justify-between gap-3 border-b border-border px-4 py-3">
         <h2 className="flex items-center gap-2 text-sm font-semibold">
           <MessageSquare className="size-4 text-brand" aria-hidden />
-          Live Chat
+          {t('chat.title')}
         </h2>
         {isStaff && moderation.data && (
           <button
@@ -107,12 +110,12 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
             className="ml-auto inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-muted hover:bg-surface-2 hover:text-fg"
           >
             <ShieldCheck className="size-4 text-brand" aria-hidden />
-            Chat tools
+            {t('moderation.chatTools')}
           </button>
         )}
         <span
           className="flex items-center gap-1.5 rounded-full bg-surface-2 px-2.5 py-1 text-xs text-muted"
-          title="People connected to this chat right now"
+          title={t('chat.onlineTitle')}
           data-testid="chat-online"
         >
           <span
@@ -121,7 +124,7 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
           />
           <Users className="size-3.5" aria-hidden />
           <span className="tabular-nums">{state.online ?? '–'}</span>
-          <span className="sr-only">online</span>
+          <span className="sr-only">{t('chat.online')}</span>
         </span>
       </header>
 
@@ -138,19 +141,19 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
           {state.status === 'loading' && (
             <p className="flex h-full items-center justify-center gap-2 text-sm text-muted">
               <Loader2 className="size-4 animate-spin" aria-hidden />
-              Loading messages...
+              {t('chat.loading')}
             </p>
           )}
           {state.status === 'error' && (
             <p className="flex h-full items-center justify-center px-6 text-center text-sm text-muted">
-              Failed to load chat history
+              {t('chat.historyFailed')}
             </p>
           )}
           {state.status === 'ready' && messages.length === 0 && (
             <div className="flex h-full flex-col items-center justify-center gap-1 px-6 text-center">
               <MessageSquare className="mb-2 size-8 text-muted/60" aria-hidden />
-              <p className="text-sm font-medium text-fg">No messages yet</p>
-              <p className="text-xs text-muted">Be the first to start the conversation!</p>
+              <p className="text-sm font-medium text-fg">{t('chat.empty')}</p>
+              <p className="text-xs text-muted">{t('chat.emptyText')}</p>
             </div>
           )}
           {messages.length > 0 && (
@@ -175,7 +178,7 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
             className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-brand px-3 py-1.5 text-xs font-semibold text-bg shadow-lg hover:bg-brand-strong"
           >
             <ArrowDown className="size-3.5" aria-hidden />
-            New messages
+            {t('chat.newMessages')}
           </button>
         )}
       </div>
@@ -186,7 +189,7 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
           <ChatComposer mint={mint} />
         ) : (
           <p className="rounded-lg bg-surface-2 px-3 py-2.5 text-center text-sm text-muted">
-            Connect your wallet to join the conversation
+            {t('chat.connectToJoin')}
           </p>
         )}
       </footer>

@@ -1,6 +1,7 @@
 import { chatChannelForMint, compareMessageIds, type TChatMessage } from '@mintcast/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { i18n } from '../../lib/i18n/i18n.ts';
 import { useRealtimeChannel } from '../../lib/realtime/use-realtime-channel.ts';
 import { notify } from '../../lib/toast.ts';
 import { fetchChatHistory } from '../../queries/chat.ts';
@@ -52,7 +53,7 @@ export const useChat = (mint: string) => {
     } catch (err) {
       if (ticket !== inFlight.current) return;
       dispatch({ type: 'history_failed', message: err instanceof Error ? err.message : CHAT_HISTORY_ERROR });
-      if (!loadedOnce.current) notify.error(CHAT_HISTORY_ERROR);
+      if (!loadedOnce.current) notify.error(i18n.t('chat.historyFailed'));
     }
   }, [mint]);
 

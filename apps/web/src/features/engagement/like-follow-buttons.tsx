@@ -1,6 +1,8 @@
 import { Heart, UserCheck, UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
+import { intlLocale } from '../../lib/i18n/format.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
 import {
@@ -11,12 +13,13 @@ import {
 } from '../../queries/engagement.ts';
 import { openConnectDialog } from '../wallet/wallet-store.ts';
 
-const countFormat = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
-/** Exact below 1,000 ("7"), compact above ("1.2K"). */
-const formatCount = (n: number): string => countFormat.format(n);
+/** Exact below 1,000 ("7"), compact above ("1.2K", "1,2 k" in French). */
+const formatCount = (n: number, language: string): string =>
+  new Intl.NumberFormat(intlLocale(language), { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 
 /** Like and Follow for a stream, with exact counts. Signed out, a click opens the connect dialog. */
 export function LikeFollowButtons({ mint, className = '' }: { mint: string; className?: string }) {
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const address = session?.user.address ?? null;
   const counts = useStreamCountsQuery(mint);
@@ -30,10 +33,7 @@ export function LikeFollowButtons({ mint, className = '' }: { mint: string; clas
     mutation.mutate(
       { kind, on },
       {
-        onError: (err) =>
-          notify.error(
-            err instanceof ApiError ? err.message : `Could not ${on ? kind : `un${kind}`} this stream`,
-          ),
+        onError: (err) => notify.error(err instanceof ApiError ? err.message : t('stream.engageFailed')),
       },
     );
   };
@@ -50,9 +50,9 @@ export function LikeFollowButtons({ mint, className = '' }: { mint: string; clas
         data-testid="like-button"
       >
         <Heart className={`size-4 ${liked ? 'fill-current' : ''}`} aria-hidden />
-        {liked ? 'Liked' : 'Like'}
+        {liked ? t('stream.liked') : t('stream.like')}
         <span className="tabular-nums text-muted" data-testid="like-count">
-          {formatCount(counts.data?.likes ?? 0)}
+          {formatCount(counts.data?.likes ?? 0, i18n.language)}
         </span>
       </button>
       <button
@@ -68,9 +68,9 @@ export function LikeFollowButtons({ mint, className = '' }: { mint: string; clas
         ) : (
           <UserPlus className="size-4" aria-hidden />
         )}
-        {subscribed ? 'Following' : 'Follow'}
+        {subscribed ? t('stream.following') : t('stream.follow')}
         <span className={`tabular-nums ${subscribed ? 'text-muted' : ''}`} data-testid="follower-count">
-          {formatCount(counts.data?.subscribers ?? 0)}
+          {formatCount(counts.data?.subscribers ?? 0, i18n.language)}
         </span>
       </button>
     </div>

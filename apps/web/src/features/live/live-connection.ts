@@ -1,6 +1,7 @@
 import { VIDEO_DEFAULTS } from '@mintcast/contracts';
 import { type ConnectionState, Room, RoomEvent } from 'livekit-client';
 import { createMismatchMonitor, type TConnectionState, toConnectionState } from './connection-state.ts';
+import { REJOIN_ATTEMPTS, rejoinDelayMs, shouldRejoin } from './rejoin-policy.ts';
 import { connectOptions, roomOptions } from './room-options.ts';
 
 export interface LiveConnectionOptions {
@@ -17,7 +18,9 @@ export interface LiveConnectionOptions {
 /**
  * One live room connection with the spec §4 state machine (connecting / connected / reconnecting /
  * disconnected). Reconnection is livekit-client's own; every stats interval (2 s) our tracked state is
- * compared with the room's, and after 3 consecutive mismatches the connection is recreated.
+ * compared with the room's, and after 3 consecutive mismatches the connection is recreated. A drop that
+ * livekit-client could not mend (its reconnect gave up, e.g. while the site restarted) is followed by a
+ * fresh join with back-off (`rejoin-policy.ts`) before the room is reported closed.
  */
 export class LiveConnection {
   room: Room | null = null;
@@ -26,6 +29,9 @@ export class LiveConnection {
   epoch = 0;
   private stopped = false;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private rejoinTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Rejoins tried since the last successful connect; undefined when no rejoin is under way. */
+  private rejoinAttempt: number | undefined;
   private readonly monitor = createMismatchMonitor({
     tracked: () => this.state,
     reported: () => (this.room ? toConnectionState(this.room.state) : this.state),
@@ -43,6 +49,7 @@ export class LiveConnection {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.rejoinTimer);
     const room = this.room;
     this.room = null;
     this.setState('disconnected');
@@ -72,8 +79,9 @@ export class LiveConnection {
       this.setState('connected');
       this.opts.onChange();
     });
-    room.on(RoomEvent.Disconnected, () => {
+    room.on(RoomEvent.Disconnected, (reason?: number) => {
       if (!mine() || this.stopped) return;
+      if (shouldRejoin(reason) && this.scheduleRejoin()) return;
       this.setState('disconnected');
       this.opts.onClosed?.('ended');
     });
@@ -99,16 +107,35 @@ export class LiveConnection {
       if (!mine()) return;
       await room.connect(url, token, connectOptions());
       if (!mine()) return;
+      this.rejoinAttempt = undefined;
       this.setState('connected');
       await this.opts.onConnected?.(room);
       this.opts.onChange();
     } catch (err) {
       if (!mine()) return;
       await room.disconnect().catch(() => undefined);
+      if (this.rejoinAttempt !== undefined && this.scheduleRejoin()) return;
       this.setState('disconnected');
       this.opts.onClosed?.('failed', err);
       throw err;
     }
+  }
+
+  /** Join again after a back-off; false once the attempts for this drop are used up. */
+  private scheduleRejoin(): boolean {
+    const attempt = this.rejoinAttempt ?? 0;
+    if (this.stopped || attempt >= REJOIN_ATTEMPTS) {
+      this.rejoinAttempt = undefined;
+      return false;
+    }
+    this.rejoinAttempt = attempt + 1;
+    this.room = null;
+    this.setState('reconnecting');
+    clearTimeout(this.rejoinTimer);
+    this.rejoinTimer = setTimeout(() => {
+      if (!this.stopped) void this.open().catch(() => undefined);
+    }, rejoinDelayMs(attempt));
+    return true;
   }
 
   /** Tear the room down and connect again with a fresh token (after repeated state mismatches). */

@@ -1,6 +1,7 @@
-import { LIVE_MESSAGES, type TStream } from '@mintcast/contracts';
+import type { TStream } from '@mintcast/contracts';
 import { VideoOff } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PlayerFrame, PlayerStatus } from './player-frame.tsx';
 
 // livekit-client and the player are only downloaded once a live stream is actually shown.
@@ -8,13 +9,14 @@ const ViewerPlayer = lazy(() => import('./viewer-player.tsx'));
 
 /** The stream page's player (spec §2): offline, or the live room of the stream's host. */
 export function StreamPlayer({ stream }: { stream: TStream }) {
+  const { t } = useTranslation();
   // The page keeps the record fresh (status push, 30 s poll): it says whether there is a broadcast.
   if (!stream.is_currently_live) {
     return (
       <PlayerFrame>
         <PlayerStatus
           icon={<VideoOff aria-hidden className="size-9 text-white/40" />}
-          title={LIVE_MESSAGES.offline}
+          title={t('live.offline')}
         />
       </PlayerFrame>
     );
@@ -23,7 +25,7 @@ export function StreamPlayer({ stream }: { stream: TStream }) {
     <Suspense
       fallback={
         <PlayerFrame>
-          <PlayerStatus spinner title={LIVE_MESSAGES.connecting} />
+          <PlayerStatus spinner title={t('live.connecting')} />
         </PlayerFrame>
       }
     >

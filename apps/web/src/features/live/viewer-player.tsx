@@ -1,6 +1,6 @@
-import { LIVE_MESSAGES } from '@mintcast/contracts';
 import { TriangleAlert, UserRound, VolumeX } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { LiveOverlay, PlayerFrame, PlayerStatus } from './player-frame.tsx';
 import { useVideoFrames } from './use-video-frames.ts';
@@ -9,6 +9,7 @@ import { useVisibleSubscription } from './use-visible-subscription.ts';
 
 /** The live player itself (lazy chunk with livekit-client): host video and audio, states of spec §2. */
 export default function ViewerPlayer({ mint }: { mint: string }) {
+  const { t } = useTranslation();
   const room = useViewerRoom(mint);
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -46,32 +47,32 @@ export default function ViewerPlayer({ mint }: { mint: string }) {
     overlay = (
       <PlayerStatus
         icon={<TriangleAlert aria-hidden className="size-9 text-live" />}
-        title={LIVE_MESSAGES.connectionError}
-        detail={LIVE_MESSAGES.connectFailed}
+        title={t('live.connectionError')}
+        detail={t('live.connectFailed')}
       >
         <button type="button" className={buttonClass('secondary', 'sm')} onClick={room.retry}>
-          Try Again
+          {t('common.tryAgain')}
         </button>
       </PlayerStatus>
     );
   } else if (room.state === 'connecting' || (room.state === 'disconnected' && room.epoch === 0)) {
-    overlay = <PlayerStatus spinner title={LIVE_MESSAGES.connecting} />;
+    overlay = <PlayerStatus spinner title={t('live.connecting')} />;
   } else if (room.state === 'reconnecting') {
     overlay = (
       <div className="absolute inset-0 bg-black/60">
-        <PlayerStatus spinner title={LIVE_MESSAGES.reconnecting} />
+        <PlayerStatus spinner title={t('live.reconnecting')} />
       </div>
     );
   } else if (!room.host) {
     overlay = (
       <PlayerStatus
         icon={<UserRound aria-hidden className="size-9 text-white/40" />}
-        title={LIVE_MESSAGES.waitingHost}
+        title={t('live.waitingHost')}
       />
     );
   } else if (!videoTrack || !framesShowing) {
     // Subscribed is not yet a picture: until frames are presented the stage says so instead of staying black.
-    overlay = <PlayerStatus spinner title={LIVE_MESSAGES.waitingVideo} />;
+    overlay = <PlayerStatus spinner title={t('live.waitingVideo')} />;
   }
 
   const connected = room.state === 'connected' || room.state === 'reconnecting';
@@ -98,7 +99,7 @@ export default function ViewerPlayer({ mint }: { mint: string }) {
             className={buttonClass('primary', 'sm', 'absolute bottom-3 left-3 shadow-lg')}
           >
             <VolumeX aria-hidden className="size-4" />
-            {LIVE_MESSAGES.tapToUnmute}
+            {t('live.tapToUnmute')}
           </button>
         ) : null}
       </PlayerFrame>

@@ -1,16 +1,10 @@
 import { shortenAddress, type TChatModeration, ZAddress } from '@mintcast/contracts';
 import { Ban, Clock, UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
+import { useFormat } from '../../lib/i18n/format.ts';
 import { chatTools, useChatToolMutation } from '../../queries/moderation.ts';
-
-const until = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    hour: '2-digit',
-    minute: '2-digit',
-    day: 'numeric',
-    month: 'short',
-  }).format(new Date(iso));
 
 function Row({
   icon,
@@ -45,6 +39,8 @@ export function ChatStaffLists({
   data: TChatModeration;
   onError: (err: unknown) => void;
 }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const tools = chatTools(mint);
   const moderator = useChatToolMutation(mint, tools.setModerator);
   const ban = useChatToolMutation(mint, tools.setBan);
@@ -57,7 +53,9 @@ export function ChatStaffLists({
     <>
       {data.role === 'creator' && (
         <section className="border-b border-border px-4 py-3">
-          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">Moderators</h3>
+          <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">
+            {t('moderation.moderators')}
+          </h3>
           <form
             className="flex gap-2"
             onSubmit={(e) => {
@@ -72,15 +70,15 @@ export function ChatStaffLists({
             <input
               value={address}
               onChange={(e) => setAddress(e.target.value)}
-              placeholder="0x… wallet address"
-              aria-label="Moderator address"
+              placeholder={t('moderation.addressPlaceholder')}
+              aria-label={t('moderation.moderatorAddress')}
               className="h-8 min-w-0 flex-1 rounded-md border border-border bg-surface-2 px-2.5 font-mono text-xs outline-none focus:border-brand/60"
             />
             <button
               type="submit"
               disabled={!parsed.success}
               className={buttonClass('secondary', 'sm', 'h-8')}
-              aria-label="Add moderator"
+              aria-label={t('moderation.addModerator')}
             >
               <UserPlus className="size-4" aria-hidden />
             </button>
@@ -97,18 +95,20 @@ export function ChatStaffLists({
                     className={undo}
                     onClick={() => moderator.mutate({ address: m, on: false }, { onError })}
                   >
-                    Remove
+                    {t('moderation.remove')}
                   </button>
                 }
               />
             ))}
-            {data.moderators.length === 0 && <li className="py-1 text-xs text-muted">No moderators yet.</li>}
+            {data.moderators.length === 0 && (
+              <li className="py-1 text-xs text-muted">{t('moderation.noModerators')}</li>
+            )}
           </ul>
         </section>
       )}
       <section className="border-b border-border px-4 py-3">
         <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">
-          Banned and timed out
+          {t('moderation.sanctions')}
         </h3>
         <ul>
           {data.sanctions.map((s) => (
@@ -122,7 +122,11 @@ export function ChatStaffLists({
                 )
               }
               label={s.address}
-              hint={s.until ? `until ${until(s.until)}` : 'banned'}
+              hint={
+                s.until
+                  ? t('moderation.until', { date: fmt.dateTime(new Date(s.until)) })
+                  : t('moderation.banned')
+              }
               action={
                 <button
                   type="button"
@@ -133,13 +137,13 @@ export function ChatStaffLists({
                       : lift.mutate(s.address, { onError })
                   }
                 >
-                  {s.kind === 'ban' ? 'Unban' : 'Lift'}
+                  {s.kind === 'ban' ? t('moderation.unban') : t('moderation.lift')}
                 </button>
               }
             />
           ))}
           {data.sanctions.length === 0 && (
-            <li className="py-1 text-xs text-muted">Nobody is banned or timed out.</li>
+            <li className="py-1 text-xs text-muted">{t('moderation.noSanctions')}</li>
           )}
         </ul>
       </section>

@@ -1,11 +1,7 @@
-import {
-  REPORT_DETAILS_MAX,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  type TReportReason,
-} from '@mintcast/contracts';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, type TReportReason } from '@mintcast/contracts';
 import { Flag, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass, iconButtonClass } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
@@ -26,6 +22,7 @@ export function ReportDialog({
   subject: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState<TReportReason | null>(null);
   const [details, setDetails] = useState('');
@@ -38,10 +35,10 @@ export function ReportDialog({
       { ...target, reason, details },
       {
         onSuccess: () => {
-          notify.success('Thanks — your report was sent to the moderators');
+          notify.success(t('moderation.reportSent'));
           onClose();
         },
-        onError: (err) => notify.error(err instanceof ApiError ? err.message : 'Could not send the report'),
+        onError: (err) => notify.error(err instanceof ApiError ? err.message : t('moderation.reportFailed')),
       },
     );
   };
@@ -65,7 +62,7 @@ export function ReportDialog({
           <div>
             <h2 id="report-title" className="flex items-center gap-2 text-lg font-semibold">
               <Flag className="size-5 text-down" aria-hidden />
-              Report {target.kind === 'stream' ? 'stream' : 'message'}
+              {target.kind === 'stream' ? t('moderation.reportStream') : t('moderation.reportMessage')}
             </h2>
             <p className="mt-1 line-clamp-2 text-sm text-muted">{subject}</p>
           </div>
@@ -73,13 +70,13 @@ export function ReportDialog({
             type="button"
             onClick={onClose}
             className={iconButtonClass('-mr-2 -mt-2')}
-            aria-label="Close"
+            aria-label={t('common.close')}
           >
             <X className="size-5" aria-hidden />
           </button>
         </header>
         <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium">Reason</legend>
+          <legend className="mb-2 text-sm font-medium">{t('moderation.reason')}</legend>
           {REPORT_REASONS.map((r) => (
             <label
               key={r}
@@ -95,29 +92,30 @@ export function ReportDialog({
                 onChange={() => setReason(r)}
                 className="accent-[var(--color-brand)]"
               />
-              {REPORT_REASON_LABELS[r]}
+              {t(`moderation.reasons.${r}`)}
             </label>
           ))}
         </fieldset>
         <label className="grid gap-1.5 text-sm">
           <span className="font-medium">
-            Details <span className="font-normal text-muted">(optional)</span>
+            {t('moderation.details')}{' '}
+            <span className="font-normal text-muted">{t('moderation.optional')}</span>
           </span>
           <textarea
             value={details}
             onChange={(e) => setDetails(e.target.value)}
             maxLength={REPORT_DETAILS_MAX}
             rows={3}
-            placeholder="What happened?"
+            placeholder={t('moderation.detailsPlaceholder')}
             className="resize-none rounded-lg border border-border bg-surface-2 px-3 py-2 text-sm outline-none focus:border-brand/60"
           />
         </label>
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onClose} className={buttonClass('ghost')}>
-            Cancel
+            {t('moderation.cancel')}
           </button>
           <button type="submit" disabled={!reason || report.isPending} className={buttonClass('primary')}>
-            Send report
+            {t('moderation.sendReport')}
           </button>
         </div>
       </form>

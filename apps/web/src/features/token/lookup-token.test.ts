@@ -118,9 +118,18 @@ describe('lookupToken', () => {
       },
     });
     expect(offline).toEqual({ status: 'failed', message: 'Unable to load market data' });
+    const down = await lookupToken(ADDRESS, {
+      toast,
+      fetchToken: async () => {
+        throw new ApiError(503, 'market_unavailable', 'Market data service unavailable');
+      },
+    });
+    expect(down).toEqual({ status: 'failed', message: 'Unable to load market data' });
+    // Only the "not found" answer blames the address; an unreachable service says so instead.
     expect(seen).toEqual([
       'error:Failed to fetch token data. Please check the token address.',
-      'error:Failed to fetch token data. Please check the token address.',
+      'error:Market data is unavailable right now. Please try again later.',
+      'error:Market data is unavailable right now. Please try again later.',
     ]);
   });
 });

@@ -1,14 +1,14 @@
 import {
   DEFAULT_TOKEN_IMAGE,
   defaultTokenDescription,
-  INVALID_ADDRESS_MESSAGE,
   isTokenAddress,
-  TOKEN_MESSAGES,
+  TOKEN_ERROR_CODES,
   TOKEN_PREVIEW_DEFAULTS,
   type TTokenData,
   type TTokenPreview,
 } from '@mintcast/contracts';
 import { ApiError } from '../../lib/api.ts';
+import { i18n } from '../../lib/i18n/i18n.ts';
 import { notify } from '../../lib/toast.ts';
 import { fetchTokenData } from '../../queries/token.ts';
 
@@ -49,16 +49,28 @@ export const lookupToken = async (input: string, deps: LookupDeps = {}): Promise
   const toast = deps.toast ?? notify;
   const address = input.trim();
   if (!isTokenAddress(address)) {
-    toast.error(INVALID_ADDRESS_MESSAGE);
-    return { status: 'invalid', message: INVALID_ADDRESS_MESSAGE };
+    const message = i18n.t('token.invalidAddress');
+    toast.error(message);
+    return { status: 'invalid', message };
   }
   try {
     const data = await (deps.fetchToken ?? fetchTokenData)(address);
-    toast.success(TOKEN_MESSAGES.lookupSuccess);
+    toast.success(i18n.t('token.lookupSuccess'));
     return { status: 'ok', preview: buildTokenPreview(address, data) };
   } catch (err) {
-    toast.error(TOKEN_MESSAGES.lookupFailed);
-    const message = err instanceof ApiError && err.status !== 0 ? err.message : TOKEN_MESSAGES.unavailable;
+    const known = err instanceof ApiError && err.status !== 0;
+    // Only a "not found" answer is about the address; an unreachable market-data service is not.
+    const aboutAddress =
+      known && (err.code === TOKEN_ERROR_CODES.notFound || err.code === TOKEN_ERROR_CODES.notOnBsc);
+    toast.error(i18n.t(aboutAddress ? 'token.lookupFailed' : 'token.marketUnavailable'));
+    const message =
+      known && err.code === TOKEN_ERROR_CODES.notFound
+        ? i18n.t('token.notFound')
+        : known && err.code === TOKEN_ERROR_CODES.notOnBsc
+          ? i18n.t('token.notOnBsc')
+          : known && err.code !== TOKEN_ERROR_CODES.unavailable
+            ? err.message
+            : i18n.t('token.unavailable');
     return { status: 'failed', message };
   }
 };

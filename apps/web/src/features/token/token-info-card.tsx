@@ -1,4 +1,5 @@
 import { DEFAULT_TOKEN_IMAGE } from '@mintcast/contracts';
+import { useTranslation } from 'react-i18next';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
 import { useTokenQuery } from '../../queries/token.ts';
 import { CopyAddressButton } from './copy-address-button.tsx';
@@ -16,6 +17,7 @@ export interface TokenInfoFallback {
  * token has no market data), so the card never shows an empty frame.
  */
 export function TokenInfoCard({ address, fallback = {} }: { address: string; fallback?: TokenInfoFallback }) {
+  const { t } = useTranslation();
   const { data, isPending, error } = useTokenQuery(address);
   const name = data?.name || fallback.name || '';
   const symbol = data?.symbol || fallback.symbol || '';
@@ -23,7 +25,7 @@ export function TokenInfoCard({ address, fallback = {} }: { address: string; fal
   const waiting = isPending && !error && !name;
 
   return (
-    <section aria-label="Token info" className="rounded-2xl border border-border bg-surface p-4 sm:p-5">
+    <section aria-label={t('token.info')} className="rounded-2xl border border-border bg-surface p-4 sm:p-5">
       <div className="flex items-center gap-4">
         <FallbackImage
           src={image}
@@ -41,7 +43,7 @@ export function TokenInfoCard({ address, fallback = {} }: { address: string; fal
           ) : (
             <>
               <h2 className="truncate text-lg font-bold leading-tight" data-testid="token-name">
-                {name || 'Unknown Token'}
+                {name || t('token.unknownToken')}
               </h2>
               <p className="mt-1 text-sm font-medium text-muted" data-testid="token-symbol">
                 ${symbol || 'UNKNOWN'}
@@ -51,7 +53,9 @@ export function TokenInfoCard({ address, fallback = {} }: { address: string; fal
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-border pt-4">
-        <span className="mr-1 text-xs font-medium uppercase tracking-wide text-muted">Contract</span>
+        <span className="mr-1 text-xs font-medium uppercase tracking-wide text-muted">
+          {t('token.contract')}
+        </span>
         <CopyAddressButton address={address} />
       </div>
       <div className="mt-3">

@@ -1,6 +1,7 @@
 import { bscScanTokenUrl, type TTokenData } from '@mintcast/contracts';
 import { ExternalLink, Globe, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const linkClass =
   'inline-flex h-8 items-center gap-1.5 rounded-lg border border-border bg-surface-2 px-2.5 text-xs font-medium text-muted transition-colors hover:border-muted/50 hover:text-fg focus-visible:outline-2 focus-visible:outline-brand';
@@ -20,13 +21,14 @@ const Ext = ({ href, children }: { href: string; children: ReactNode }) => (
 
 /** Website, X (Twitter), Telegram (only http(s) links reach the client) and the BscScan page. */
 export function TokenLinks({ address, data }: { address: string; data: TTokenData | undefined }) {
+  const { t } = useTranslation();
   const website = data?.websites[0];
   return (
     <div className="flex flex-wrap gap-2">
       {website && (
         <Ext href={website.url}>
           <Globe className="size-3.5" aria-hidden />
-          Website
+          {t('token.website')}
         </Ext>
       )}
       {data?.twitter && (

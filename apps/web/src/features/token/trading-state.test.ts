@@ -24,28 +24,28 @@ describe('trading data card states', () => {
   it('maps each gateway answer to its inline message', () => {
     expect(failed(new ApiError(404, 'token_not_found', 'Token not found on DexScreener'))).toEqual({
       kind: 'message',
-      message: 'No trading pairs found for this token',
+      message: 'noPairs',
       retry: false,
     });
     expect(failed(new ApiError(404, 'token_not_on_bsc', 'Token not found on BSC'))).toEqual({
       kind: 'message',
-      message: 'No trading data available',
+      message: 'noData',
       retry: false,
     });
     expect(tradingView({ data: zeros, error: null, isPending: false })).toMatchObject({
-      message: 'No trading data available',
+      message: 'noData',
     });
     expect(failed(new ApiError(503, 'market_unavailable', 'Unable to load market data'))).toEqual({
       kind: 'message',
-      message: 'Unable to load market data',
+      message: 'unavailable',
       retry: true,
     });
     expect(failed(new ApiError(0, 'network', 'offline'))).toMatchObject({
-      message: 'Unable to load market data',
+      message: 'unavailable',
     });
     expect(failed(new ApiError(502, 'upstream_http_error', 'HTTP error 500'))).toEqual({
       kind: 'message',
-      message: 'Failed to load trading data',
+      message: 'loadFailed',
       retry: true,
     });
   });

@@ -1,10 +1,14 @@
-import { COPY_FEEDBACK_MS, TOKEN_MESSAGES } from '@mintcast/contracts';
+import { COPY_FEEDBACK_MS } from '@mintcast/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { i18n } from '../../lib/i18n/i18n.ts';
 import { notify } from '../../lib/toast.ts';
 
 /** Copy text with the spec's toasts and a `copied` flag that lasts COPY_FEEDBACK_MS (2 s). */
 export const useCopyToClipboard = (
-  messages = { ok: TOKEN_MESSAGES.copied, failed: TOKEN_MESSAGES.copyFailed },
+  messages: { ok: string; failed: string } = {
+    ok: i18n.t('token.copied'),
+    failed: i18n.t('token.copyFailed'),
+  },
 ) => {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,10 +1,12 @@
 import { tokenChartUrl } from '@mintcast/contracts';
 import { LineChart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { useTokenQuery } from '../../queries/token.ts';
 
 /** "View Chart": the token's DexScreener page (the selected pair, else the token page on bsc). */
 export function ViewChartLink({ address, className = '' }: { address: string; className?: string }) {
+  const { t } = useTranslation();
   const { data } = useTokenQuery(address);
   return (
     <a
@@ -14,7 +16,7 @@ export function ViewChartLink({ address, className = '' }: { address: string; cl
       className={buttonClass('secondary', 'sm', className)}
     >
       <LineChart className="size-4" aria-hidden />
-      View Chart
+      {t('stream.viewChart')}
     </a>
   );
 }

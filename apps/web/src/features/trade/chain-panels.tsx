@@ -1,6 +1,8 @@
 import { ArrowDownUp, Gift } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Address } from 'viem';
 import { formatEther } from 'viem';
+import { useFormat } from '../../lib/i18n/format.ts';
 import { useTipTotalQuery } from '../../queries/tips.ts';
 import { TipPanel } from './tip-panel.tsx';
 import { TradePanel } from './trade-panel.tsx';
@@ -36,10 +38,15 @@ function Card({
 
 /** The stream's trade and tip panels (loaded on their own: wagmi and viem stay out of the page's first chunk). */
 export default function ChainPanels({ mint, creator }: { mint: string; creator: string | null }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const chain = useChain();
   const total = useTipTotalQuery(mint);
   const totalText = total.data
-    ? `${total.data.count} tip${total.data.count === 1 ? '' : 's'} · ${Number(formatEther(BigInt(total.data.totalWei))).toLocaleString('en-US', { maximumFractionDigits: 4 })} BNB`
+    ? t('trade.tips', {
+        count: total.data.count,
+        amount: fmt.decimal(Number(formatEther(BigInt(total.data.totalWei)))),
+      })
     : null;
 
   const body = (panel: (ready: Extract<typeof chain, { status: 'ready' }>) => React.ReactNode) =>
@@ -53,14 +60,18 @@ export default function ChainPanels({ mint, creator }: { mint: string; creator: 
 
   return (
     <div className="flex flex-col gap-5">
-      <Card label="Trade" title="Trade" icon={<ArrowDownUp className="size-4 text-brand" aria-hidden />}>
+      <Card
+        label={t('trade.title')}
+        title={t('trade.title')}
+        icon={<ArrowDownUp className="size-4 text-brand" aria-hidden />}
+      >
         {body((c) => (
           <TradePanel client={c.client} settings={c.settings} token={mint as Address} />
         ))}
       </Card>
       <Card
-        label="Tip the creator"
-        title="Tip the creator"
+        label={t('trade.tipTitle')}
+        title={t('trade.tipTitle')}
         icon={<Gift className="size-4 text-warn" aria-hidden />}
         aside={
           totalText && (

@@ -1,6 +1,7 @@
 import { BSC_CHAIN_ID } from '@mintcast/contracts';
 import type { Abi, Address, Hash, PublicClient } from 'viem';
 import { sendTransaction, writeContract } from 'wagmi/actions';
+import { i18n } from '../../lib/i18n/i18n.ts';
 import { wagmiConfig } from '../wallet/wagmi-config.ts';
 import { walletErrorMessage } from '../wallet/wallet-controller.ts';
 import { withGasMargin } from './dex-math.ts';
@@ -52,5 +53,5 @@ export const sendBnb = (account: Address, to: Address, value: bigint): Promise<H
 /** Wait for the receipt on the site's RPC; a reverted transaction throws with that reason. */
 export const waitMined = async (client: PublicClient, hash: Hash, confirmations = 1): Promise<void> => {
   const receipt = await client.waitForTransactionReceipt({ hash, confirmations, timeout: 180_000 });
-  if (receipt.status !== 'success') throw new Error('The transaction failed on chain');
+  if (receipt.status !== 'success') throw new Error(i18n.t('trade.failedOnChain'));
 };

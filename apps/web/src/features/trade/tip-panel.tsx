@@ -2,6 +2,7 @@ import { TIP_ERROR_CODES, TIP_MESSAGE_MAX_LENGTH } from '@mintcast/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Address, type Hash, type PublicClient, parseEther } from 'viem';
 import { buttonClass } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -26,6 +27,7 @@ export function TipPanel({
   mint: string;
   creator: string | null;
 }) {
+  const { t } = useTranslation();
   const wallet = useWallet();
   const account = wallet.status === 'connected' && wallet.address ? (wallet.address as Address) : null;
   const [amount, setAmount] = useState('0.01');
@@ -43,7 +45,7 @@ export function TipPanel({
   })();
   const busy = step.kind === 'wallet' || step.kind === 'pending';
 
-  if (!creator) return <p className="text-sm text-muted">This stream has no creator wallet to tip</p>;
+  if (!creator) return <p className="text-sm text-muted">{t('trade.noCreatorWallet')}</p>;
 
   /** The server needs N confirmations: ask again while it says the transaction is not confirmed yet. */
   const record = async (hash: Hash) => {
@@ -60,7 +62,7 @@ export function TipPanel({
 
   const tip = async () => {
     if (!account || !value) return;
-    const label = 'Tip';
+    const label = t('trade.steps.tip');
     setStep({ kind: 'wallet', label });
     let hash: Hash | undefined;
     try {
@@ -70,11 +72,11 @@ export function TipPanel({
       await record(hash);
       setStep({ kind: 'confirmed', label, hash });
       setMessage('');
-      notify.success('Tip sent! It is highlighted in the chat');
+      notify.success(t('trade.tipSent'));
     } catch (err) {
       const reason = err instanceof ApiError ? err.message : txErrorMessage(err);
       setStep({ kind: 'failed', label, reason, hash });
-      notify.error(`Tip failed: ${reason}`);
+      notify.error(t('trade.txFailed', { label, reason }));
     } finally {
       void queryClient.invalidateQueries({ queryKey: tipKeys.total(mint) });
     }
@@ -101,7 +103,7 @@ export function TipPanel({
           inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
-          aria-label="Tip amount in BNB"
+          aria-label={t('trade.tipAmount')}
           className="h-10 min-w-0 flex-1 bg-transparent text-sm font-semibold tabular-nums outline-none"
         />
         <span className="text-sm font-semibold">BNB</span>
@@ -110,8 +112,8 @@ export function TipPanel({
         <textarea
           value={message}
           onChange={(e) => setMessage(e.target.value.slice(0, TIP_MESSAGE_MAX_LENGTH))}
-          placeholder="Add a message (optional)"
-          aria-label="Tip message"
+          placeholder={t('trade.tipMessagePlaceholder')}
+          aria-label={t('trade.tipMessage')}
           rows={2}
           className="resize-none rounded-xl border border-border bg-surface-2 px-3 py-2 text-sm outline-none focus:border-warn"
         />
@@ -127,7 +129,7 @@ export function TipPanel({
           className={buttonClass('primary', 'md', 'w-full !bg-warn !text-bg hover:!bg-warn/90')}
         >
           <Gift className="size-4" aria-hidden />
-          {value ? `Tip ${amount.trim()} BNB` : 'Enter an amount'}
+          {value ? t('trade.tipButton', { amount: amount.trim() }) : t('trade.enterAmount')}
         </button>
       ) : (
         <button
@@ -135,7 +137,7 @@ export function TipPanel({
           onClick={openConnectDialog}
           className={buttonClass('secondary', 'md', 'w-full')}
         >
-          Connect Wallet
+          {t('wallet.connect')}
         </button>
       )}
       <TxStatus step={step} explorerUrl={settings.explorerUrl} />

@@ -1,5 +1,6 @@
 import { ArrowDownUp, Settings2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Address, type PublicClient, parseUnits } from 'viem';
 import { buttonClass } from '../../components/ui/button.ts';
 import { ViewChartLink } from '../token/view-chart-link.tsx';
@@ -30,6 +31,7 @@ export function TradePanel({
   settings: ChainSettings;
   token: Address;
 }) {
+  const { t } = useTranslation();
   const wallet = useWallet();
   const account = wallet.status === 'connected' && wallet.address ? (wallet.address as Address) : null;
   const pool = usePoolQuery(client, settings, token);
@@ -52,11 +54,11 @@ export function TradePanel({
   const tooMuch = amountIn !== null && available !== undefined && amountIn > available;
 
   if (pool.isPending) return <div className="skeleton h-40 rounded-xl" aria-busy="true" />;
-  if (pool.isError) return <p className="text-sm text-down">Could not read the pool from BNB Smart Chain</p>;
+  if (pool.isError) return <p className="text-sm text-down">{t('trade.poolError')}</p>;
   if (!p) {
     return (
       <div className="flex flex-col items-start gap-3 rounded-xl bg-surface-2 px-4 py-4 text-sm">
-        <p className="font-medium">No PancakeSwap V2 pair for this token</p>
+        <p className="font-medium">{t('trade.noPair')}</p>
         <ViewChartLink address={token} />
       </div>
     );
@@ -81,16 +83,16 @@ export function TradePanel({
 
   return (
     <div className="flex flex-col gap-3">
-      <div role="tablist" aria-label="Trade side" className="flex gap-1 rounded-xl bg-surface-2 p-1">
-        {tab('buy', 'Buy with BNB')}
-        {tab('sell', 'Sell for BNB')}
+      <div role="tablist" aria-label={t('trade.side')} className="flex gap-1 rounded-xl bg-surface-2 p-1">
+        {tab('buy', t('trade.buyWithBnb'))}
+        {tab('sell', t('trade.sellForBnb'))}
       </div>
       <label className="flex flex-col gap-1.5 text-xs font-medium text-muted">
         <span className="flex justify-between">
-          <span>You pay</span>
+          <span>{t('trade.youPay')}</span>
           {account && (
             <span data-testid={side === 'buy' ? 'bnb-balance' : 'token-balance'}>
-              Balance:{' '}
+              {t('trade.balance')}{' '}
               {available === undefined ? '…' : `${formatAmount(available, inDecimals, 4)} ${inSymbol}`}
             </span>
           )}
@@ -101,7 +103,7 @@ export function TradePanel({
             placeholder="0.0"
             value={amountText}
             onChange={(e) => setAmountText(e.target.value)}
-            aria-label={`Amount in ${inSymbol}`}
+            aria-label={t('trade.amountIn', { symbol: inSymbol })}
             className="h-11 min-w-0 flex-1 bg-transparent text-base font-semibold text-fg tabular-nums outline-none"
           />
           <span className="text-sm font-semibold text-fg">{inSymbol}</span>
@@ -111,18 +113,18 @@ export function TradePanel({
         className="flex flex-col gap-1.5 rounded-xl bg-surface-2 px-3 py-2.5 text-xs"
         data-testid="trade-summary"
       >
-        <Row label="You receive (quote)">
+        <Row label={t('trade.youReceive')}>
           {quote.data ? `${formatAmount(quote.data.amountOut, outDecimals)} ${outSymbol}` : '–'}
         </Row>
-        <Row label="Price impact">{quote.data ? `${quote.data.impact.toFixed(2)} %` : '–'}</Row>
-        <Row label="Minimum received">
+        <Row label={t('trade.priceImpact')}>{quote.data ? `${quote.data.impact.toFixed(2)} %` : '–'}</Row>
+        <Row label={t('trade.minimumReceived')}>
           {minOut !== null ? `${formatAmount(minOut, outDecimals)} ${outSymbol}` : '–'}
         </Row>
         <Row
           label={
             <span className="flex items-center gap-1">
               <Settings2 className="size-3" aria-hidden />
-              Slippage
+              {t('trade.slippage')}
             </span>
           }
         >
@@ -130,7 +132,7 @@ export function TradePanel({
             <input
               value={slippageText}
               onChange={(e) => setSlippageText(e.target.value)}
-              aria-label="Slippage tolerance (%)"
+              aria-label={t('trade.slippageLabel')}
               aria-invalid={slippage === null}
               className="w-12 rounded-md border border-border bg-surface px-1.5 py-0.5 text-right tabular-nums outline-none focus:border-brand aria-invalid:border-down"
             />
@@ -138,11 +140,11 @@ export function TradePanel({
           </span>
         </Row>
       </dl>
-      {slippage === null && (
-        <p className="text-xs text-down">Slippage must be more than 0 and at most 50 %</p>
-      )}
+      {slippage === null && <p className="text-xs text-down">{t('trade.slippageInvalid')}</p>}
       {quote.data && quote.data.impact >= 5 && (
-        <p className="text-xs font-medium text-warn">High price impact: {quote.data.impact.toFixed(2)} %</p>
+        <p className="text-xs font-medium text-warn">
+          {t('trade.highImpact', { impact: quote.data.impact.toFixed(2) })}
+        </p>
       )}
       {account ? (
         <button
@@ -157,12 +159,12 @@ export function TradePanel({
         >
           <ArrowDownUp className="size-4" aria-hidden />
           {tooMuch
-            ? `Not enough ${inSymbol}`
+            ? t('trade.notEnough', { symbol: inSymbol })
             : side === 'buy'
-              ? `Buy ${p.symbol}`
+              ? t('trade.buy', { symbol: p.symbol })
               : (balances.data?.allowance ?? 0n) < (amountIn ?? 0n)
-                ? `Approve and sell ${p.symbol}`
-                : `Sell ${p.symbol}`}
+                ? t('trade.approveAndSell', { symbol: p.symbol })
+                : t('trade.sell', { symbol: p.symbol })}
         </button>
       ) : (
         <button
@@ -170,7 +172,7 @@ export function TradePanel({
           onClick={openConnectDialog}
           className={buttonClass('secondary', 'lg', 'w-full')}
         >
-          Connect Wallet
+          {t('wallet.connect')}
         </button>
       )}
       <TxStatus step={step} explorerUrl={settings.explorerUrl} />

@@ -1,9 +1,11 @@
 import { CheckCircle2, ExternalLink, Loader2, Wallet, XCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { txUrl } from './chain-client.ts';
 import type { TxStep } from './send.ts';
 
 /** The current transaction step of a panel: waiting for the wallet, pending (explorer link), confirmed, failed. */
 export function TxStatus({ step, explorerUrl }: { step: TxStep; explorerUrl: string }) {
+  const { t } = useTranslation();
   if (step.kind === 'idle') return null;
   const link =
     'hash' in step && step.hash ? (
@@ -13,7 +15,7 @@ export function TxStatus({ step, explorerUrl }: { step: TxStep; explorerUrl: str
         rel="noopener noreferrer"
         className="inline-flex items-center gap-1 font-medium text-brand underline-offset-2 hover:underline"
       >
-        View on BscScan
+        {t('trade.viewOnBscScan')}
         <ExternalLink className="size-3" aria-hidden />
       </a>
     ) : null;
@@ -36,10 +38,10 @@ export function TxStatus({ step, explorerUrl }: { step: TxStep; explorerUrl: str
         {step.kind === 'confirmed' && <CheckCircle2 className="size-4 shrink-0" aria-hidden />}
         {step.kind === 'failed' && <XCircle className="size-4 shrink-0" aria-hidden />}
         <span>
-          {step.kind === 'wallet' && `${step.label}: confirm in your wallet`}
-          {step.kind === 'pending' && `${step.label}: pending`}
-          {step.kind === 'confirmed' && `${step.label}: confirmed`}
-          {step.kind === 'failed' && `${step.label} failed: ${step.reason}`}
+          {step.kind === 'wallet' && t('trade.txWallet', { label: step.label })}
+          {step.kind === 'pending' && t('trade.txPending', { label: step.label })}
+          {step.kind === 'confirmed' && t('trade.txConfirmed', { label: step.label })}
+          {step.kind === 'failed' && t('trade.txFailed', { label: step.label, reason: step.reason })}
         </span>
       </p>
       {link && <p className="mt-1 pl-6 text-xs">{link}</p>}

@@ -1,7 +1,9 @@
 import { AlertTriangle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 /** "Trading unavailable" with the reason (RPC down, wrong chain…), and a retry. */
 export function TradingUnavailable({ reason, onRetry }: { reason: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
   return (
     <div
       role="alert"
@@ -10,7 +12,7 @@ export function TradingUnavailable({ reason, onRetry }: { reason: string; onRetr
     >
       <p className="flex items-center gap-2 font-semibold text-warn">
         <AlertTriangle className="size-4" aria-hidden />
-        Trading unavailable
+        {t('trade.unavailable')}
       </p>
       <p className="mt-1 text-muted">{reason}</p>
       {onRetry && (
@@ -19,7 +21,7 @@ export function TradingUnavailable({ reason, onRetry }: { reason: string; onRetr
           onClick={onRetry}
           className="mt-2 text-sm font-semibold text-fg underline-offset-4 hover:underline"
         >
-          Retry
+          {t('common.retry')}
         </button>
       )}
     </div>

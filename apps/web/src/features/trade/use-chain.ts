@@ -1,5 +1,6 @@
 import { BSC_CHAIN_ID } from '@mintcast/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { PublicClient } from 'viem';
 import { usePublicConfigQuery } from '../../queries/config.ts';
 import { type ChainSettings, chainClient } from './chain-client.ts';
@@ -14,6 +15,7 @@ export type ChainAccess =
  * BNB Smart Chain, the panels say "Trading unavailable" with the reason and the rest of the page is unaffected.
  */
 export const useChain = (): ChainAccess => {
+  const { t } = useTranslation();
   const config = usePublicConfigQuery();
   const settings = config.data?.chain;
   const probe = useQuery({
@@ -26,7 +28,7 @@ export const useChain = (): ChainAccess => {
   if (config.isError) {
     return {
       status: 'unavailable',
-      reason: 'The site settings could not be loaded',
+      reason: t('trade.reasons.settings'),
       retry: () => config.refetch(),
     };
   }
@@ -34,14 +36,14 @@ export const useChain = (): ChainAccess => {
   if (probe.isError) {
     return {
       status: 'unavailable',
-      reason: 'The BNB Smart Chain RPC cannot be reached',
+      reason: t('trade.reasons.rpc'),
       retry: () => void probe.refetch(),
     };
   }
   if (probe.data !== BSC_CHAIN_ID) {
     return {
       status: 'unavailable',
-      reason: `The configured RPC is not BNB Smart Chain (chain id ${probe.data})`,
+      reason: t('trade.reasons.wrongChain', { id: probe.data }),
       retry: () => void probe.refetch(),
     };
   }

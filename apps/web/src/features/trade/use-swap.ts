@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Address, PublicClient } from 'viem';
 import { erc20Abi } from 'viem';
 import { notify } from '../../lib/toast.ts';
@@ -13,6 +14,7 @@ import { type Side, swapPath } from './use-quote.ts';
  * fee-on-transfer-safe swap with the minimum and a deadline. Each step shows in the panel and as a toast.
  */
 export const useSwap = (client: PublicClient, settings: ChainSettings, token: Address) => {
+  const { t } = useTranslation();
   const [step, setStep] = useState<TxStep>({ kind: 'idle' });
   const queryClient = useQueryClient();
 
@@ -28,7 +30,7 @@ export const useSwap = (client: PublicClient, settings: ChainSettings, token: Ad
     } catch (err) {
       const reason = txErrorMessage(err);
       setStep({ kind: 'failed', label, reason, hash });
-      notify.error(`${label} failed: ${reason}`);
+      notify.error(t('trade.txFailed', { label, reason }));
       return false;
     } finally {
       void queryClient.invalidateQueries({ queryKey: ['chain'] });
@@ -45,7 +47,7 @@ export const useSwap = (client: PublicClient, settings: ChainSettings, token: Ad
     const { side, account, amountIn, minOut } = input;
     const router = settings.router as Address;
     if (side === 'sell' && input.allowance < amountIn) {
-      const approved = await run('Approval', () =>
+      const approved = await run(t('trade.steps.approval'), () =>
         sendContractCall(client, account, {
           address: token,
           abi: erc20Abi,
@@ -57,7 +59,7 @@ export const useSwap = (client: PublicClient, settings: ChainSettings, token: Ad
     }
     const path = swapPath(side, settings, token);
     const deadline = deadlineFrom(Date.now());
-    const label = side === 'buy' ? 'Buy' : 'Sell';
+    const label = side === 'buy' ? t('trade.steps.buy') : t('trade.steps.sell');
     const ok = await run(label, () =>
       sendContractCall(
         client,
@@ -78,7 +80,7 @@ export const useSwap = (client: PublicClient, settings: ChainSettings, token: Ad
             },
       ),
     );
-    if (ok) notify.success(side === 'buy' ? 'Purchase confirmed' : 'Sale confirmed');
+    if (ok) notify.success(side === 'buy' ? t('trade.purchaseConfirmed') : t('trade.saleConfirmed'));
   };
 
   return { step, swap, busy: step.kind === 'wallet' || step.kind === 'pending' };

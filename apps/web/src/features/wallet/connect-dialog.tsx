@@ -1,6 +1,7 @@
 import { BSC_CHAIN_ID } from '@mintcast/contracts';
 import { AlertTriangle, ExternalLink, Loader2, Wallet, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Connector } from 'wagmi';
 import { watchConnectors } from 'wagmi/actions';
 import { buttonClass, iconButtonClass } from '../../components/ui/button.ts';
@@ -20,20 +21,24 @@ function WalletIcon({ connector }: { connector: Connector }) {
   );
 }
 
-/** The connect dialog: installed wallets (EIP-6963), install links when none, BSC switch and sign-in steps. */
+/**
+ * The connect dialog: installed wallets (EIP-6963), install links when none, BSC switch and sign-in steps.
+ * A native modal <dialog>: the browser traps focus, closes it on Escape and makes the page behind inert;
+ * focus goes back to the control that opened it.
+ */
 export default function ConnectDialog() {
+  const { t } = useTranslation();
   const wallet = useWallet();
   const session = useSession();
   const [wallets, setWallets] = useState(listWallets);
   const [pending, setPending] = useState<string | null>(null);
-  const panel = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => watchConnectors(wagmiConfig, { onChange: () => setWallets(listWallets()) }), []);
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && closeConnectDialog();
-    window.addEventListener('keydown', onKey);
-    panel.current?.querySelector<HTMLElement>('button, a')?.focus();
-    return () => window.removeEventListener('keydown', onKey);
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.current?.showModal();
+    return () => opener?.focus();
   }, []);
 
   const connected = wallet.status === 'connected' || wallet.status === 'signing';
@@ -41,28 +46,24 @@ export default function ConnectDialog() {
   const busy = wallet.status === 'connecting' || wallet.status === 'signing';
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/60 p-4 backdrop-blur-sm sm:items-center">
-      <button
-        type="button"
-        aria-label="Close"
-        className="absolute inset-0 cursor-default"
-        onClick={closeConnectDialog}
-      />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="connect-wallet-title"
-        className="relative w-full max-w-md rounded-2xl border border-border bg-surface p-5 shadow-2xl"
-      >
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click mirrors Escape, which <dialog> handles.
+    <dialog
+      ref={dialog}
+      aria-labelledby="connect-wallet-title"
+      onClose={closeConnectDialog}
+      // A click on the backdrop lands on the <dialog> itself (the panel fills its box).
+      onClick={(e) => e.target === e.currentTarget && dialog.current?.close()}
+      className="m-auto mb-4 w-[calc(100%-2rem)] max-w-md rounded-2xl border border-border bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/60 backdrop:backdrop-blur-sm sm:mb-auto"
+    >
+      <div className="p-5">
         <div className="mb-4 flex items-center justify-between">
           <h2 id="connect-wallet-title" className="text-lg font-semibold">
-            Connect Wallet
+            {t('wallet.connect')}
           </h2>
           <button
             type="button"
-            onClick={closeConnectDialog}
-            aria-label="Close"
+            onClick={() => dialog.current?.close()}
+            aria-label={t('common.close')}
             className={iconButtonClass('size-9')}
           >
             <X className="size-5" aria-hidden />
@@ -73,23 +74,21 @@ export default function ConnectDialog() {
           <div className="mb-4 flex flex-col gap-3 rounded-xl border border-warn/30 bg-warn/10 p-3 text-sm">
             <p className="flex items-center gap-2 font-medium text-warn">
               <AlertTriangle className="size-4 shrink-0" aria-hidden />
-              Your wallet is on another network. Switch to BNB Smart Chain to continue.
+              {t('wallet.switchPrompt')}
             </p>
             <button
               type="button"
               onClick={() => void switchToBsc()}
               className={buttonClass('secondary', 'sm')}
             >
-              Switch to BSC
+              {t('wallet.switchToBsc')}
             </button>
           </div>
         )}
 
         {connected && !session ? (
           <div className="flex flex-col gap-3 text-sm">
-            <p className="text-muted">
-              Sign a message in your wallet to prove it is yours. It costs nothing.
-            </p>
+            <p className="text-muted">{t('wallet.signPrompt')}</p>
             <button
               type="button"
               disabled={busy}
@@ -97,11 +96,11 @@ export default function ConnectDialog() {
               className={buttonClass('primary', 'md', 'w-full')}
             >
               {wallet.status === 'signing' && <Loader2 className="size-4 animate-spin" aria-hidden />}
-              {wallet.status === 'signing' ? 'Check your wallet…' : 'Sign In'}
+              {wallet.status === 'signing' ? t('wallet.checkWallet') : t('wallet.signIn')}
             </button>
           </div>
         ) : wallets.length > 0 ? (
-          <ul className="flex flex-col gap-2" aria-label="Installed wallets">
+          <ul className="flex flex-col gap-2" aria-label={t('wallet.installed')}>
             {wallets.map((c) => (
               <li key={c.uid}>
                 <button
@@ -114,14 +113,14 @@ export default function ConnectDialog() {
                   className="flex w-full items-center gap-3 rounded-xl border border-border bg-surface-2 px-3 py-2.5 text-left font-medium transition-colors hover:border-brand/50 disabled:opacity-60"
                 >
                   <WalletIcon connector={c} />
-                  <span className="flex-1">{c.id === 'injected' ? 'Browser Wallet' : c.name}</span>
+                  <span className="flex-1">{c.id === 'injected' ? t('wallet.browserWallet') : c.name}</span>
                   {pending === c.uid && busy ? (
                     <span className="flex items-center gap-2 text-xs text-muted">
                       <Loader2 className="size-4 animate-spin" aria-hidden />
-                      {wallet.status === 'signing' ? 'Sign in your wallet' : 'Connecting'}
+                      {wallet.status === 'signing' ? t('wallet.signInWallet') : t('wallet.connecting')}
                     </span>
                   ) : (
-                    <span className="text-xs text-muted">Detected</span>
+                    <span className="text-xs text-muted">{t('wallet.detected')}</span>
                   )}
                 </button>
               </li>
@@ -129,10 +128,8 @@ export default function ConnectDialog() {
           </ul>
         ) : (
           <div className="flex flex-col gap-3 text-sm">
-            <p className="font-medium">No wallet found</p>
-            <p className="text-muted">
-              Install a browser wallet that supports BNB Smart Chain, then reload this page.
-            </p>
+            <p className="font-medium">{t('wallet.noWallet')}</p>
+            <p className="text-muted">{t('wallet.install')}</p>
             <ul className="grid grid-cols-2 gap-2">
               {WALLET_INSTALL_LINKS.map((l) => (
                 <li key={l.name}>
@@ -159,10 +156,8 @@ export default function ConnectDialog() {
             {wallet.error}
           </p>
         )}
-        <p className="mt-4 text-xs text-muted">
-          Signing in signs a message (EIP-4361) on BNB Smart Chain. No transaction, no fee.
-        </p>
+        <p className="mt-4 text-xs text-muted">{t('wallet.siweNote')}</p>
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { BSC_CHAIN_ID, shortenAddress } from '@mintcast/contracts';
 import { LogOut, Wallet } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useSettings } from '../../lib/settings.ts';
@@ -23,6 +24,7 @@ const DISCONNECT_CLASS =
  * "Disconnect". Rendered from the tiny wallet/session stores, so wagmi loads only when needed.
  */
 export function WalletButton({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
   const wallet = useWallet();
   const session = useSession();
   // A stored session shows its address at once on reload, before the wallet reconnects (no layout jump).
@@ -41,7 +43,7 @@ export function WalletButton({ className = '' }: { className?: string }) {
         data-testid="wallet-connect"
       >
         <Wallet className="size-4" aria-hidden />
-        Connect Wallet
+        {t('wallet.connect')}
       </button>
     );
   }
@@ -63,7 +65,7 @@ export function WalletButton({ className = '' }: { className?: string }) {
         data-testid="wallet-address"
       >
         <span className={`size-2 shrink-0 rounded-full ${session ? 'bg-up' : 'bg-warn'}`} aria-hidden />
-        {showWalletAddress ? shortenAddress(address.toLowerCase()) : 'Connected'}
+        {showWalletAddress ? shortenAddress(address.toLowerCase()) : t('wallet.connected')}
       </span>
       {(needsSignIn || wallet.status === 'signing') && (
         <Suspense fallback={null}>
@@ -74,11 +76,11 @@ export function WalletButton({ className = '' }: { className?: string }) {
         type="button"
         onClick={() => void disconnectWallet()}
         className={DISCONNECT_CLASS}
-        aria-label="Disconnect"
-        title="Disconnect"
+        aria-label={t('wallet.disconnect')}
+        title={t('wallet.disconnect')}
       >
         <LogOut className="size-4 sm:hidden" aria-hidden />
-        <span className="hidden sm:inline">Disconnect</span>
+        <span className="hidden sm:inline">{t('wallet.disconnect')}</span>
       </button>
     </div>
   );

@@ -9,6 +9,7 @@ import {
   disconnect as wagmiDisconnect,
   watchConnection,
 } from 'wagmi/actions';
+import { i18n } from '../../lib/i18n/i18n.ts';
 import { loadSessionManager } from '../../lib/session/session.ts';
 import { sessionManager } from '../../lib/session/session-runtime.ts';
 import { signInWithEthereum } from './siwe-sign-in.ts';
@@ -18,13 +19,13 @@ import { getWalletState, setWalletState, WALLET_MARKER_KEY } from './wallet-stor
 // Hooks this already-loaded manager's events into the entry's session snapshot.
 void loadSessionManager();
 
-/** A user-facing sentence for a wallet failure. */
+/** A user-facing sentence for a wallet failure (in the current language). */
 export const walletErrorMessage = (err: unknown): string => {
   const e = err as { code?: number; cause?: { code?: number }; shortMessage?: string; message?: string };
   const code = e?.code ?? e?.cause?.code;
-  if (code === 4001 || /reject|denied/i.test(e?.message ?? '')) return 'Request rejected in your wallet';
-  if (code === -32002) return 'Your wallet already has a pending request: open it to continue';
-  return e?.shortMessage ?? e?.message ?? 'Something went wrong with your wallet';
+  if (code === 4001 || /reject|denied/i.test(e?.message ?? '')) return i18n.t('wallet.rejected');
+  if (code === -32002) return i18n.t('wallet.pending');
+  return e?.shortMessage ?? e?.message ?? i18n.t('wallet.failed');
 };
 
 const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>

@@ -29,6 +29,12 @@ const socketUrl = (): string => {
  */
 export const createRealtimeClient = (url: () => string = socketUrl) => {
   const channels = new Map<string, Set<ChannelHandlers>>();
+  /** Channels that need an access token on every (re)subscription: a wallet's own notifications. */
+  const tokens = new Map<string, () => string | null>();
+  const subscribeFrame = (channel: string): TRealtimeClientMessage => {
+    const token = tokens.get(channel)?.();
+    return { type: 'subscribe', channel, ...(token ? { token } : {}) };
+  };
   let ws: WebSocket | null = null;
   let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -48,11 +54,21 @@ export const createRealtimeClient = (url: () => string = socketUrl) => {
     retry = undefined;
     const socket = new WebSocket(url());
     ws = socket;
+    const dispatch = (event: TRealtimeEvent) => {
+      if (event.type === 'pong') return;
+      const channel = 'channel' in event ? event.channel : undefined;
+      const targets = channel ? channels.get(channel) : undefined;
+      if (!targets) return;
+      for (const h of targets) {
+        if (event.type === 'subscribed') h.onStatus('open');
+        h.onEvent(event);
+      }
+    };
     socket.onopen = () => {
       attempt = 0;
       lastFrameAt = Date.now();
       everOpened = true;
-      for (const channel of channels.keys()) send({ type: 'subscribe', channel });
+      for (const channel of channels.keys()) send(subscribeFrame(channel));
       clearInterval(pinger);
       pinger = setInterval(() => {
         if (Date.now() - lastFrameAt > SILENCE_LIMIT_MS) socket.close();
@@ -61,19 +77,16 @@ export const createRealtimeClient = (url: () => string = socketUrl) => {
     };
     socket.onmessage = (msg) => {
       lastFrameAt = Date.now();
-      let event: TRealtimeEvent;
+      let data: unknown;
       try {
-        event = ZRealtimeEvent.parse(JSON.parse(String(msg.data)));
+        data = JSON.parse(String(msg.data));
       } catch {
-        return; // an event from a newer server we do not understand
+        return;
       }
-      if (event.type === 'pong') return;
-      const channel = 'channel' in event ? event.channel : undefined;
-      const targets = channel ? channels.get(channel) : undefined;
-      if (!targets) return;
-      for (const h of targets) {
-        if (event.type === 'subscribed') h.onStatus('open');
-        h.onEvent(event);
+      // The server writes several events due at once as one JSON array (issue 19).
+      for (const item of Array.isArray(data) ? data : [data]) {
+        const parsed = ZRealtimeEvent.safeParse(item);
+        if (parsed.success) dispatch(parsed.data); // else: an event from a newer server we do not understand
       }
     };
     socket.onclose = () => {
@@ -88,7 +101,9 @@ export const createRealtimeClient = (url: () => string = socketUrl) => {
   };
 
   return {
-    subscribe(channel: string, handlers: ChannelHandlers): () => void {
+    /** `token`: read at every (re)subscription, for channels that are private to a signed-in wallet. */
+    subscribe(channel: string, handlers: ChannelHandlers, token?: () => string | null): () => void {
+      if (token) tokens.set(channel, token);
       let set = channels.get(channel);
       const isNew = !set;
       if (!set) {
@@ -98,11 +113,12 @@ export const createRealtimeClient = (url: () => string = socketUrl) => {
       set.add(handlers);
       handlers.onStatus(ws?.readyState === WebSocket.OPEN || !everOpened ? 'connecting' : 'reconnecting');
       if (!ws && !retry) connect();
-      else if (isNew) send({ type: 'subscribe', channel });
+      else if (isNew) send(subscribeFrame(channel));
       return () => {
         const s = channels.get(channel);
         if (!s?.delete(handlers) || s.size > 0) return;
         channels.delete(channel);
+        tokens.delete(channel);
         send({ type: 'unsubscribe', channel });
         if (channels.size === 0) {
           clearTimeout(retry);

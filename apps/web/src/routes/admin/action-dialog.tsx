@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass, iconButtonClass } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
@@ -15,6 +16,7 @@ export interface PendingAction extends AdminAction {
 
 /** Every admin action asks why: the reason goes to the audit log with who and when. */
 export function ActionDialog({ action, onClose }: { action: PendingAction; onClose: () => void }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
   const run = useAdminActionMutation();
@@ -34,10 +36,10 @@ export function ActionDialog({ action, onClose }: { action: PendingAction; onClo
             { ...action, reason },
             {
               onSuccess: () => {
-                notify.success(`${action.title}: done`);
+                notify.success(t('admin.done', { title: action.title }));
                 onClose();
               },
-              onError: (err) => notify.error(err instanceof ApiError ? err.message : 'The action failed'),
+              onError: (err) => notify.error(err instanceof ApiError ? err.message : t('admin.failed')),
             },
           );
         }}
@@ -53,13 +55,13 @@ export function ActionDialog({ action, onClose }: { action: PendingAction; onClo
             type="button"
             onClick={onClose}
             className={iconButtonClass('-mr-2 -mt-2')}
-            aria-label="Close"
+            aria-label={t('common.close')}
           >
             <X className="size-5" aria-hidden />
           </button>
         </header>
         <label className="grid gap-1.5 text-sm">
-          <span className="font-medium">Reason (written to the audit log)</span>
+          <span className="font-medium">{t('admin.reasonLabel')}</span>
           <textarea
             value={reason}
             onChange={(e) => setReason(e.target.value)}
@@ -71,7 +73,7 @@ export function ActionDialog({ action, onClose }: { action: PendingAction; onClo
         </label>
         <div className="flex justify-end gap-2">
           <button type="button" onClick={onClose} className={buttonClass('ghost')}>
-            Cancel
+            {t('admin.cancel')}
           </button>
           <button
             type="submit"
@@ -79,10 +81,10 @@ export function ActionDialog({ action, onClose }: { action: PendingAction; onClo
             className={buttonClass(
               'primary',
               'md',
-              action.danger ? '!bg-down !text-white hover:!bg-down/90' : '',
+              action.danger ? '!bg-live-strong !text-white hover:!bg-live-strong/90' : '',
             )}
           >
-            Confirm
+            {t('admin.confirm')}
           </button>
         </div>
       </form>

@@ -1,19 +1,8 @@
 import { shortenAddress, type TAuditEntry, type TPlatformBan } from '@mintcast/contracts';
 import { History, UserX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/i18n/format.ts';
 import type { PendingAction } from './action-dialog.tsx';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
-
-const ACTION_LABELS: Record<TAuditEntry['action'], string> = {
-  end_stream: 'Ended stream',
-  hide_stream: 'Hid stream',
-  unhide_stream: 'Unhid stream',
-  mark_nsfw: 'Marked NSFW',
-  unmark_nsfw: 'Removed NSFW',
-  ban_wallet: 'Banned wallet',
-  unban_wallet: 'Unbanned wallet',
-  dismiss_report: 'Dismissed report',
-};
 
 function Panel({
   icon,
@@ -43,10 +32,11 @@ export function BansPanel({
   bans: TPlatformBan[];
   onAction: (a: PendingAction) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Panel
       icon={<UserX className="size-4 text-down" aria-hidden />}
-      title={`Banned wallets (${bans.length})`}
+      title={t('admin.bannedWallets', { count: bans.length })}
     >
       <ul className="divide-y divide-border" data-testid="admin-bans">
         {bans.map((b) => (
@@ -62,17 +52,17 @@ export function BansPanel({
               className="rounded-md px-2 py-1 text-xs font-medium text-muted hover:bg-surface-2 hover:text-fg"
               onClick={() =>
                 onAction({
-                  title: 'Lift the site-wide ban',
+                  title: t('admin.liftBan'),
                   subject: b.address,
                   path: `/api/admin/wallets/${b.address}/unban`,
                 })
               }
             >
-              Unban
+              {t('admin.unban')}
             </button>
           </li>
         ))}
-        {bans.length === 0 && <li className="px-4 py-3 text-sm text-muted">No wallet is banned.</li>}
+        {bans.length === 0 && <li className="px-4 py-3 text-sm text-muted">{t('admin.noBans')}</li>}
       </ul>
     </Panel>
   );
@@ -80,27 +70,29 @@ export function BansPanel({
 
 /** Every admin action: who, what, when, why. */
 export function AuditPanel({ entries }: { entries: TAuditEntry[] }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
   return (
-    <Panel icon={<History className="size-4 text-brand" aria-hidden />} title="Audit log">
+    <Panel icon={<History className="size-4 text-brand" aria-hidden />} title={t('admin.audit')}>
       <ol className="max-h-[32rem] divide-y divide-border overflow-y-auto" data-testid="admin-audit">
         {entries.map((e) => (
           <li key={e.id} className="px-4 py-2.5 text-sm">
             <div className="flex items-baseline justify-between gap-2">
-              <span className="font-medium">{ACTION_LABELS[e.action]}</span>
+              <span className="font-medium">{t(`admin.actions.${e.action}`)}</span>
               <time className="shrink-0 text-xs text-muted" dateTime={e.created_at}>
-                {when.format(new Date(e.created_at))}
+                {fmt.shortDateTime(new Date(e.created_at))}
               </time>
             </div>
             <p className="truncate font-mono text-xs text-muted" title={e.target}>
               {e.target}
             </p>
             <p className="text-xs">
-              <span className="text-muted">by {shortenAddress(e.admin)} · </span>
+              <span className="text-muted">{t('admin.by', { admin: shortenAddress(e.admin) })}</span>
               {e.reason}
             </p>
           </li>
         ))}
-        {entries.length === 0 && <li className="px-4 py-3 text-sm text-muted">Nothing yet.</li>}
+        {entries.length === 0 && <li className="px-4 py-3 text-sm text-muted">{t('admin.nothingYet')}</li>}
       </ol>
     </Panel>
   );

@@ -1,10 +1,10 @@
-import { REPORT_REASON_LABELS, shortenAddress, type TReport } from '@mintcast/contracts';
+import { shortenAddress, type TReport } from '@mintcast/contracts';
 import { Ban, EyeOff, Flag, MessageSquare, Power, ShieldAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.ts';
+import { useFormat } from '../../lib/i18n/format.ts';
 import type { PendingAction } from './action-dialog.tsx';
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function Badge({ tone, children }: { tone: 'live' | 'muted' | 'down' | 'warn'; children: React.ReactNode }) {
   const tones = {
@@ -28,6 +28,8 @@ export function ReportCard({
   report: TReport;
   onAction: (a: PendingAction) => void;
 }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const subject = r.message?.author ?? r.stream.creator_address;
   const s = r.stream;
   const act = (a: PendingAction) => () => onAction(a);
@@ -36,14 +38,14 @@ export function ReportCard({
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="inline-flex items-center gap-1.5 rounded-full bg-down/15 px-2.5 py-1 text-xs font-semibold text-down">
           <Flag className="size-3.5" aria-hidden />
-          {REPORT_REASON_LABELS[r.reason]}
+          {t(`moderation.reasons.${r.reason}`)}
         </span>
         <span className="text-muted">
-          {r.kind === 'message' ? 'Chat message' : 'Stream'} reported by{' '}
+          {r.kind === 'message' ? t('admin.messageReportedBy') : t('admin.streamReportedBy')}{' '}
           <span className="font-mono text-xs">{shortenAddress(r.reporter)}</span>
         </span>
         <time className="ml-auto text-xs text-muted" dateTime={r.created_at}>
-          {when.format(new Date(r.created_at))}
+          {fmt.mediumDateTime(new Date(r.created_at))}
         </time>
       </div>
       {r.details && <p className="mt-2 text-sm text-fg/90">“{r.details}”</p>}
@@ -53,9 +55,13 @@ export function ReportCard({
           <Link to={`/livestream/${s.mint}`} className="font-semibold hover:text-brand">
             {s.name} <span className="font-normal text-muted">${s.symbol}</span>
           </Link>
-          {s.is_currently_live ? <Badge tone="live">Live</Badge> : <Badge tone="muted">Offline</Badge>}
-          {s.hidden && <Badge tone="warn">Hidden</Badge>}
-          {s.is_nsfw && <Badge tone="down">NSFW</Badge>}
+          {s.is_currently_live ? (
+            <Badge tone="live">{t('admin.live')}</Badge>
+          ) : (
+            <Badge tone="muted">{t('admin.offline')}</Badge>
+          )}
+          {s.hidden && <Badge tone="warn">{t('admin.hidden')}</Badge>}
+          {s.is_nsfw && <Badge tone="down">{t('moderation.nsfw')}</Badge>}
         </div>
         {r.message && (
           <blockquote className="mt-2 flex gap-2 border-l-2 border-down/50 pl-3 text-sm">
@@ -76,68 +82,70 @@ export function ReportCard({
             type="button"
             className={buttonClass('secondary', 'sm', 'text-down')}
             onClick={act({
-              title: r.message ? 'Ban the author site-wide' : 'Ban the creator site-wide',
+              title: r.message ? t('admin.banAuthorTitle') : t('admin.banCreatorTitle'),
               subject,
               path: `/api/admin/wallets/${subject}/ban`,
               danger: true,
             })}
           >
             <Ban className="size-4" aria-hidden />
-            {r.message ? 'Ban author' : 'Ban creator'}
+            {r.message ? t('admin.banAuthor') : t('admin.banCreator')}
           </button>
         )}
-        {r.subjectBanned && <Badge tone="down">{r.message ? 'Author banned' : 'Creator banned'}</Badge>}
+        {r.subjectBanned && (
+          <Badge tone="down">{r.message ? t('admin.authorBanned') : t('admin.creatorBanned')}</Badge>
+        )}
         {s.is_currently_live && (
           <button
             type="button"
             className={buttonClass('secondary', 'sm')}
             onClick={act({
-              title: 'End the live stream',
+              title: t('admin.endTitle'),
               subject: s.mint,
               path: `/api/admin/streams/${s.mint}/end`,
               danger: true,
             })}
           >
             <Power className="size-4" aria-hidden />
-            End stream
+            {t('admin.endStream')}
           </button>
         )}
         <button
           type="button"
           className={buttonClass('secondary', 'sm')}
           onClick={act({
-            title: s.hidden ? 'Show the stream in lists again' : 'Hide the stream from every list',
+            title: s.hidden ? t('admin.showTitle') : t('admin.hideTitle'),
             subject: s.mint,
             path: `/api/admin/streams/${s.mint}/${s.hidden ? 'unhide' : 'hide'}`,
           })}
         >
           <EyeOff className="size-4" aria-hidden />
-          {s.hidden ? 'Unhide' : 'Hide'}
+          {s.hidden ? t('admin.unhide') : t('admin.hide')}
         </button>
         <button
           type="button"
           className={buttonClass('secondary', 'sm')}
           onClick={act({
-            title: s.is_nsfw ? 'Remove the NSFW mark' : 'Mark the stream NSFW',
+            title: s.is_nsfw ? t('admin.unmarkNsfwTitle') : t('admin.markNsfwTitle'),
             subject: s.mint,
             path: `/api/admin/streams/${s.mint}/nsfw`,
             extra: { nsfw: !s.is_nsfw },
           })}
         >
           <ShieldAlert className="size-4" aria-hidden />
-          {s.is_nsfw ? 'Unmark NSFW' : 'Mark NSFW'}
+          {s.is_nsfw ? t('admin.unmarkNsfw') : t('admin.markNsfw')}
         </button>
         {!r.resolved_at && (
           <button
             type="button"
             className={buttonClass('ghost', 'sm', 'ml-auto')}
             onClick={act({
-              title: 'Dismiss the report',
-              subject: `report ${r.id}`,
+              title: t('admin.dismissTitle'),
+              subject: t('admin.reportSubject', { id: r.id }),
               path: `/api/admin/reports/${r.id}/dismiss`,
             })}
           >
-            Dismiss
+            {t('admin.dismiss')}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { STREAM_LIST_DEFAULT_LIMIT } from '@mintcast/contracts';
 import { LoaderCircle, Radio, Tv } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StreamCard, StreamCardSkeleton } from '../../components/stream-card.tsx';
 import { CardGrid, StreamGrid } from '../../components/stream-grid.tsx';
@@ -11,17 +12,18 @@ import { ResultsCount } from './results-count.tsx';
 
 /** Every stream, live first then newest, one cursor page at a time ("Load more"). */
 export function AllStreams() {
+  const { t } = useTranslation();
   const pages = useStreamPagesQuery({ limit: STREAM_LIST_DEFAULT_LIMIT, sort: 'newest' });
   const stats = useStreamStatsQuery();
   if (pages.isError && !pages.data)
-    return <InlineError message="Failed to load streams" onRetry={() => pages.refetch()} />;
+    return <InlineError message={t('common.errors.loadStreams')} onRetry={() => pages.refetch()} />;
   const items = pages.data?.pages.flatMap((p) => p.items);
   if (items?.length === 0)
     return (
-      <EmptyState icon={Tv} title="No streams found" text="There are no streams yet. Start the first one!">
+      <EmptyState icon={Tv} title={t('explore.noStreamsFound')} text={t('explore.noStreamsText')}>
         <Link to="/start-streaming" className={buttonClass('primary', 'md')}>
           <Radio className="size-4" aria-hidden />
-          Start Streaming
+          {t('common.startStreaming')}
         </Link>
       </EmptyState>
     );
@@ -41,7 +43,7 @@ export function AllStreams() {
         <StreamGrid testId="all-grid" streams={undefined} loading skeletons={8} />
       )}
       {pages.isFetchNextPageError && (
-        <InlineError message="Failed to load streams" onRetry={() => pages.fetchNextPage()} />
+        <InlineError message={t('common.errors.loadStreams')} onRetry={() => pages.fetchNextPage()} />
       )}
       {pages.hasNextPage && (
         <div className="flex justify-center pt-2">
@@ -52,7 +54,7 @@ export function AllStreams() {
             className={buttonClass('secondary', 'md', 'min-w-40')}
           >
             {pages.isFetchingNextPage && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
-            Load more
+            {t('common.loadMore')}
           </button>
         </div>
       )}

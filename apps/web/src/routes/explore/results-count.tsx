@@ -1,3 +1,6 @@
+import { Trans } from 'react-i18next';
+import { useFormat } from '../../lib/i18n/format.ts';
+
 /**
  * "12 results for “pepe”" / "100+ results for “a”" / "40 streams", on a fixed-height line so the
  * grid below does not move when the figure arrives.
@@ -11,23 +14,26 @@ export function ResultsCount({
   term?: string;
   more?: boolean | undefined;
 }) {
+  const fmt = useFormat();
+  const b = <span className="font-semibold text-fg" />;
   return (
     <p className="h-5 text-sm text-muted" data-testid="results-count" aria-live="polite">
       {count === undefined ? (
         <span className="skeleton inline-block h-4 w-32 rounded align-middle" />
       ) : term ? (
-        <>
-          <span className="font-semibold text-fg">
-            {count.toLocaleString('en-US')}
-            {more && '+'}
-          </span>{' '}
-          {count === 1 && !more ? 'result' : 'results'} for <span className="text-fg">“{term}”</span>
-        </>
+        <Trans
+          i18nKey="explore.resultsFor"
+          count={more ? 2 : count}
+          values={{ n: `${fmt.integer(count)}${more ? '+' : ''}`, term }}
+          components={{ b, t: <span className="text-fg" /> }}
+        />
       ) : (
-        <>
-          <span className="font-semibold text-fg">{count.toLocaleString('en-US')}</span>{' '}
-          {count === 1 ? 'stream' : 'streams'}
-        </>
+        <Trans
+          i18nKey="explore.streams"
+          count={count}
+          values={{ n: fmt.integer(count) }}
+          components={{ b }}
+        />
       )}
     </p>
   );

@@ -1,4 +1,5 @@
 import { SearchX } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { StreamGrid } from '../../components/stream-grid.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InlineError } from '../../components/ui/inline-error.tsx';
@@ -7,20 +8,22 @@ import { ResultsCount } from './results-count.tsx';
 
 /** Search results for `term`: count, grid, "No results for" and "Failed to search streams". */
 export function SearchResults({ term }: { term: string }) {
+  const { t } = useTranslation();
   const search = useStreamSearchQuery(term);
   const data = search.data;
   if (search.isError)
-    return <InlineError message="Failed to search streams" onRetry={() => search.refetch()} />;
+    return <InlineError message={t('common.errors.searchStreams')} onRetry={() => search.refetch()} />;
   if (data && data.total === 0)
     return (
       <EmptyState
         icon={SearchX}
-        title="No streams found"
+        title={t('explore.noStreamsFound')}
         text={
-          <>
-            No results for <span className="font-semibold text-fg">“{term}”</span>. Try a token name, symbol
-            or address.
-          </>
+          <Trans
+            i18nKey="explore.noResultsFor"
+            values={{ term }}
+            components={{ b: <span className="font-semibold text-fg" /> }}
+          />
         }
       />
     );

@@ -1,4 +1,5 @@
 import { Heart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { StreamGrid } from '../../components/stream-grid.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InlineError } from '../../components/ui/inline-error.tsx';
@@ -9,6 +10,7 @@ import { useFavoritesQuery } from '../../queries/favorites.ts';
 
 /** Route `/favorites`: signed out, only the spec's prompt; signed in, the streams this wallet liked or follows. */
 export function Component() {
+  const { t } = useTranslation();
   const session = useSession();
   const address = session?.user.address ?? null;
   const favorites = useFavoritesQuery(address);
@@ -17,20 +19,16 @@ export function Component() {
       <header>
         <PageTitle
           icon={Heart}
-          title="Favorites"
-          subtitle={address ? 'Streams you liked or follow, live ones first.' : undefined}
+          title={t('favorites.title')}
+          subtitle={address ? t('favorites.subtitle') : undefined}
         />
       </header>
       {!address ? (
-        <ConnectPrompt icon={Heart} text="Connect your wallet to view favorites" />
+        <ConnectPrompt icon={Heart} text={t('favorites.connect')} />
       ) : favorites.isError ? (
-        <InlineError message="Failed to load streams" onRetry={() => void favorites.refetch()} />
+        <InlineError message={t('common.errors.loadStreams')} onRetry={() => void favorites.refetch()} />
       ) : favorites.data && favorites.data.items.length === 0 ? (
-        <EmptyState
-          icon={Heart}
-          title="No favorites yet"
-          text="Like or follow a stream and it shows up here."
-        />
+        <EmptyState icon={Heart} title={t('favorites.empty')} text={t('favorites.emptyText')} />
       ) : (
         <StreamGrid
           streams={favorites.data?.items}

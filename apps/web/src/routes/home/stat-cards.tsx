@@ -1,5 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Clock, Radio, Tv } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/i18n/format.ts';
 import { useStreamStatsQuery } from '../../queries/streams.ts';
 
 function StatCard({
@@ -37,30 +39,31 @@ function StatCard({
 
 /** Three stat cards of spec §2: live streams, total streams and the fixed "24/7 Always Online". */
 export function StatCards() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const stats = useStreamStatsQuery();
-  const figure = (n: number | undefined) =>
-    stats.isError ? '—' : n === undefined ? null : n.toLocaleString('en-US');
+  const figure = (n: number | undefined) => (stats.isError ? '—' : n === undefined ? null : fmt.integer(n));
   return (
-    <section aria-label="Stream statistics" className="grid grid-cols-3 gap-2.5 sm:gap-4">
+    <section aria-label={t('home.stats')} className="grid grid-cols-3 gap-2.5 sm:gap-4">
       <StatCard
         testId="stat-live"
         icon={Radio}
         value={figure(stats.data?.live)}
-        label="Live Streams"
+        label={t('home.liveStreams')}
         accent="bg-live/15 text-live"
       />
       <StatCard
         testId="stat-total"
         icon={Tv}
         value={figure(stats.data?.total)}
-        label="Total Streams"
+        label={t('home.totalStreams')}
         accent="bg-brand/15 text-brand"
       />
       <StatCard
         testId="stat-always"
         icon={Clock}
         value="24/7"
-        label="Always Online"
+        label={t('home.alwaysOnline')}
         accent="bg-sky-400/15 text-sky-400"
       />
     </section>

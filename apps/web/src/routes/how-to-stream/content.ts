@@ -10,76 +10,21 @@ import {
   Wallet,
 } from 'lucide-react';
 
-/** Copy of the How to Stream guide (spec §2): four steps, feature cards, tips and the FAQ facts. */
-export const STEPS: { title: string; text: string; icon: LucideIcon }[] = [
-  {
-    title: 'Connect your wallet',
-    text: 'Click Connect Wallet and approve the connection in MetaMask, Trust Wallet, Rabby or any BNB Smart Chain wallet. Your wallet is your identity.',
-    icon: Wallet,
-  },
-  {
-    title: 'Enter the token',
-    text: 'Paste the token contract address (0x followed by 40 hexadecimal characters). We look up its name, price and market cap.',
-    icon: Coins,
-  },
-  {
-    title: 'Set up your stream',
-    text: 'Review the token, write a stream title and description, and allow camera and microphone access in your browser.',
-    icon: Settings,
-  },
-  {
-    title: 'Go live',
-    text: 'Press Start Live Stream. Share your screen or camera, talk to your viewers and end the stream whenever you like.',
-    icon: Radio,
-  },
-];
+/** Layout of the How to Stream guide (spec §2); the words are under `howTo.` in the catalogs. */
+export const STEPS = [
+  { key: 'connect', icon: Wallet },
+  { key: 'token', icon: Coins },
+  { key: 'setup', icon: Settings },
+  { key: 'live', icon: Radio },
+] as const satisfies readonly { key: string; icon: LucideIcon }[];
 
-export const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
-  {
-    title: 'Camera & screen share',
-    text: 'Broadcast your camera, your charts, or both with picture-in-picture.',
-    icon: MonitorUp,
-  },
-  {
-    title: 'Live market data',
-    text: 'Price, 24h change, volume, market cap and liquidity next to your video.',
-    icon: ChartColumn,
-  },
-  {
-    title: 'Live chat',
-    text: 'Viewers follow along and talk about the token in real time.',
-    icon: MessageCircle,
-  },
-  {
-    title: 'Wallet identity',
-    text: 'No accounts or passwords: streamers and viewers are their wallet address.',
-    icon: ShieldCheck,
-  },
-];
+export const FEATURES = [
+  { key: 'share', icon: MonitorUp },
+  { key: 'market', icon: ChartColumn },
+  { key: 'chat', icon: MessageCircle },
+  { key: 'identity', icon: ShieldCheck },
+] as const satisfies readonly { key: string; icon: LucideIcon }[];
 
-export const TIPS: string[] = [
-  'Use a wired or stable connection: video quality follows your upload speed.',
-  'Light your face from the front and keep the camera at eye level.',
-  'Share the chart you are talking about so viewers can follow your trades.',
-  'Give the stream a clear title: it is what people see in search and on the cards.',
-  'Read the chat out loud and answer questions — engaged viewers stay longer.',
-];
+export const TIPS = ['connection', 'light', 'chart', 'title', 'chat'] as const;
 
-export const FAQ: { q: string; a: string }[] = [
-  {
-    q: 'Do I need to own the token to stream it?',
-    a: 'No. No token ownership is needed: you can stream about any token that trades on BNB Smart Chain, whether or not you hold it.',
-  },
-  {
-    q: 'Where do I find a token’s mint address?',
-    a: 'The mint is the token’s contract address. You can find it on a token explorer such as BscScan, or copy it from the token’s page on a DEX or chart site.',
-  },
-  {
-    q: 'Can I stream from my phone?',
-    a: 'Not yet. Mobile streaming is not yet supported — go live from a desktop browser such as Chrome, Edge, Brave or Firefox. Watching works on mobile.',
-  },
-  {
-    q: 'How long can a stream last?',
-    a: 'There is no hard duration limit. Stream for as long as you like and end it at any time with End Stream.',
-  },
-];
+export const FAQ = ['own', 'mint', 'mobile', 'duration'] as const;

@@ -1,23 +1,23 @@
 import { ChevronDown, Lightbulb, Radio } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.ts';
 import { FAQ, FEATURES, STEPS, TIPS } from './content.ts';
 
 /** Route `/how-to-stream`: the static streaming guide. */
 export function Component() {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-5xl space-y-12">
       <header className="text-center">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">How to Stream</h1>
-        <p className="mx-auto mt-3 max-w-xl text-muted">
-          Go live about your favourite BNB Smart Chain token in four steps.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('howTo.title')}</h1>
+        <p className="mx-auto mt-3 max-w-xl text-muted">{t('howTo.subtitle')}</p>
       </header>
 
-      <section aria-label="Steps">
+      <section aria-label={t('howTo.stepsLabel')}>
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {STEPS.map(({ title, text, icon: Icon }, i) => (
-            <li key={title} className="relative rounded-2xl border border-border bg-surface p-5">
+          {STEPS.map(({ key, icon: Icon }, i) => (
+            <li key={key} className="relative rounded-2xl border border-border bg-surface p-5">
               <div className="mb-4 flex items-center justify-between">
                 <span className="flex size-11 items-center justify-center rounded-xl bg-brand/15 text-brand">
                   <Icon className="size-5" aria-hidden />
@@ -25,10 +25,10 @@ export function Component() {
                 <span className="text-3xl font-black text-border">{i + 1}</span>
               </div>
               <h2 className="font-semibold">
-                <span className="sr-only">Step {i + 1}: </span>
-                {title}
+                <span className="sr-only">{t('howTo.stepN', { n: i + 1 })}</span>
+                {t(`howTo.steps.${key}.title`)}
               </h2>
-              <p className="mt-1.5 text-sm leading-relaxed text-muted">{text}</p>
+              <p className="mt-1.5 text-sm leading-relaxed text-muted">{t(`howTo.steps.${key}.text`)}</p>
             </li>
           ))}
         </ol>
@@ -36,17 +36,17 @@ export function Component() {
 
       <section aria-labelledby="features">
         <h2 id="features" className="mb-4 text-xl font-bold">
-          What you get
+          {t('howTo.featuresTitle')}
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          {FEATURES.map(({ title, text, icon: Icon }) => (
-            <div key={title} className="flex gap-4 rounded-2xl border border-border bg-surface p-5">
+          {FEATURES.map(({ key, icon: Icon }) => (
+            <div key={key} className="flex gap-4 rounded-2xl border border-border bg-surface p-5">
               <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-surface-2 text-brand">
                 <Icon className="size-5" aria-hidden />
               </span>
               <div>
-                <h3 className="font-semibold">{title}</h3>
-                <p className="mt-1 text-sm text-muted">{text}</p>
+                <h3 className="font-semibold">{t(`howTo.features.${key}.title`)}</h3>
+                <p className="mt-1 text-sm text-muted">{t(`howTo.features.${key}.text`)}</p>
               </div>
             </div>
           ))}
@@ -56,13 +56,13 @@ export function Component() {
       <section aria-labelledby="tips" className="rounded-2xl border border-warn/25 bg-warn/5 p-6">
         <h2 id="tips" className="mb-4 flex items-center gap-2 text-xl font-bold">
           <Lightbulb className="size-5 text-warn" aria-hidden />
-          Tips for a great stream
+          {t('howTo.tipsTitle')}
         </h2>
         <ul className="space-y-2.5">
           {TIPS.map((tip) => (
             <li key={tip} className="flex gap-3 text-sm">
               <span className="mt-2 size-1.5 shrink-0 rounded-full bg-warn" aria-hidden />
-              <span className="text-fg/90">{tip}</span>
+              <span className="text-fg/90">{t(`howTo.tips.${tip}`)}</span>
             </li>
           ))}
         </ul>
@@ -70,19 +70,19 @@ export function Component() {
 
       <section aria-labelledby="faq">
         <h2 id="faq" className="mb-4 text-xl font-bold">
-          Frequently asked questions
+          {t('howTo.faqTitle')}
         </h2>
         <div className="divide-y divide-border overflow-hidden rounded-2xl border border-border bg-surface">
-          {FAQ.map(({ q, a }) => (
-            <details key={q} className="group" open>
+          {FAQ.map((key) => (
+            <details key={key} className="group" open>
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-medium hover:bg-surface-2 [&::-webkit-details-marker]:hidden">
-                {q}
+                {t(`howTo.faq.${key}.q`)}
                 <ChevronDown
                   className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180"
                   aria-hidden
                 />
               </summary>
-              <p className="px-5 pb-5 text-sm leading-relaxed text-muted">{a}</p>
+              <p className="px-5 pb-5 text-sm leading-relaxed text-muted">{t(`howTo.faq.${key}.a`)}</p>
             </details>
           ))}
         </div>
@@ -91,7 +91,7 @@ export function Component() {
       <div className="text-center">
         <Link to="/start-streaming" className={buttonClass('primary', 'lg')}>
           <Radio className="size-5" aria-hidden />
-          Start Streaming
+          {t('common.startStreaming')}
         </Link>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { TStream } from '@mintcast/contracts';
 import { ArrowLeft, Share2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass, iconButtonClass } from '../../components/ui/button.ts';
 import { ReportStreamButton } from '../../features/moderation/report-stream-button.tsx';
@@ -8,11 +9,16 @@ import { useShareStream } from './use-share-stream.ts';
 
 /** Back link, name, $symbol, Live/Offline marker, Share and "View Chart" (spec §2). */
 export function StreamHeader({ stream }: { stream: TStream }) {
+  const { t } = useTranslation();
   const share = useShareStream();
   const live = stream.is_currently_live;
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-4">
-      <Link to="/explore" aria-label="Back" className={iconButtonClass('border border-border bg-surface')}>
+      <Link
+        to="/explore"
+        aria-label={t('stream.back')}
+        className={iconButtonClass('border border-border bg-surface')}
+      >
         <ArrowLeft className="size-5" aria-hidden />
       </Link>
       <div className="min-w-0 flex-1">
@@ -23,15 +29,15 @@ export function StreamHeader({ stream }: { stream: TStream }) {
           <span
             data-testid="live-marker"
             className={`inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-0.5 text-xs font-bold tracking-wide ${
-              live ? 'bg-live text-white' : 'bg-surface-2 text-muted'
+              live ? 'bg-live-strong text-white' : 'bg-surface-2 text-muted'
             }`}
           >
             <span className={`size-1.5 rounded-full ${live ? 'live-dot bg-white' : 'bg-muted'}`} />
-            {live ? 'Live' : 'Offline'}
+            {live ? t('common.liveStatus') : t('common.offline')}
           </span>
           {stream.is_nsfw && (
             <span className="shrink-0 rounded-md border border-down/40 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-down">
-              NSFW
+              {t('moderation.nsfw')}
             </span>
           )}
         </div>
@@ -41,10 +47,15 @@ export function StreamHeader({ stream }: { stream: TStream }) {
         <button
           type="button"
           className={buttonClass('secondary', 'sm')}
-          onClick={() => void share(`${stream.name} ($${stream.symbol}) live`, window.location.href)}
+          onClick={() =>
+            void share(
+              t('stream.shareTitle', { name: stream.name, symbol: stream.symbol }),
+              window.location.href,
+            )
+          }
         >
           <Share2 className="size-4" aria-hidden />
-          Share
+          {t('stream.share')}
         </button>
         <ViewChartLink address={stream.mint} />
         <ReportStreamButton stream={stream} />

@@ -1,35 +1,34 @@
 import { AlertTriangle, Compass, House, RefreshCw, SearchX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 
 /** No (or a malformed) id in the URL. */
 export function InvalidStream() {
+  const { t } = useTranslation();
   return (
-    <EmptyState
-      icon={SearchX}
-      title="Invalid stream"
-      text="This link does not point to a stream. Stream links end with a token contract address."
-    >
+    <EmptyState icon={SearchX} title={t('stream.invalidTitle')} text={t('stream.invalidText')}>
       <Link to="/explore" className={buttonClass('primary', 'md')}>
         <Compass className="size-4" aria-hidden />
-        Explore Streams
+        {t('home.exploreStreams')}
       </Link>
     </EmptyState>
   );
 }
 
 export function StreamNotFound() {
+  const { t } = useTranslation();
   return (
-    <EmptyState icon={SearchX} title="Stream Not Found" text="There is no stream for this token yet.">
+    <EmptyState icon={SearchX} title={t('stream.notFoundTitle')} text={t('stream.notFoundText')}>
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/explore" className={buttonClass('primary', 'md')}>
           <Compass className="size-4" aria-hidden />
-          Explore Streams
+          {t('home.exploreStreams')}
         </Link>
         <Link to="/" className={buttonClass('secondary', 'md')}>
           <House className="size-4" aria-hidden />
-          Go Home
+          {t('stream.goHome')}
         </Link>
       </div>
     </EmptyState>
@@ -37,20 +36,17 @@ export function StreamNotFound() {
 }
 
 export function StreamLoadError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
   return (
-    <EmptyState
-      icon={AlertTriangle}
-      title="Failed to load stream"
-      text="Something went wrong while loading this stream."
-    >
+    <EmptyState icon={AlertTriangle} title={t('stream.loadFailedTitle')} text={t('stream.loadFailedText')}>
       <div className="flex flex-wrap justify-center gap-3">
         <button type="button" onClick={onRetry} className={buttonClass('primary', 'md')}>
           <RefreshCw className="size-4" aria-hidden />
-          Try Again
+          {t('common.tryAgain')}
         </button>
         <Link to="/" className={buttonClass('secondary', 'md')}>
           <House className="size-4" aria-hidden />
-          Return Home
+          {t('common.returnHome')}
         </Link>
       </div>
     </EmptyState>

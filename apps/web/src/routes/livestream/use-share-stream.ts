@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { i18n } from '../../lib/i18n/i18n.ts';
 import { notify } from '../../lib/toast.ts';
 
 /**
@@ -18,8 +19,8 @@ export const useShareStream = () =>
     try {
       if (!navigator.clipboard) throw new Error('Clipboard API unavailable');
       await navigator.clipboard.writeText(url);
-      notify.success('Stream link copied to clipboard!');
+      notify.success(i18n.t('stream.linkCopied'));
     } catch {
-      notify.error('Failed to share stream');
+      notify.error(i18n.t('stream.shareFailed'));
     }
   }, []);

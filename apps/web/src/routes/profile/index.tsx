@@ -1,5 +1,6 @@
 import { User } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { InlineError } from '../../components/ui/inline-error.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ConnectPrompt } from '../../features/wallet/connect-prompt.tsx';
@@ -21,18 +22,19 @@ function Avatar({ src, address }: { src: string | null | undefined; address: str
 
 /** Route `/profile`: signed out, only the spec's prompt; signed in, username and avatar of this wallet. */
 export function Component() {
+  const { t } = useTranslation();
   const session = useSession();
   const address = session?.user.address ?? null;
   const profile = useProfileQuery(address);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <header>
-        <PageTitle icon={User} title="Profile" />
+        <PageTitle icon={User} title={t('profile.title')} />
       </header>
       {!address ? (
-        <ConnectPrompt icon={User} text="Connect your wallet to view your profile" />
+        <ConnectPrompt icon={User} text={t('profile.connect')} />
       ) : profile.isError ? (
-        <InlineError message="Failed to load profile" onRetry={() => void profile.refetch()} />
+        <InlineError message={t('profile.loadFailed')} onRetry={() => void profile.refetch()} />
       ) : (
         <section className="rounded-2xl border border-border bg-surface p-5 sm:p-6">
           <div className="mb-6 flex items-center gap-4">
@@ -45,7 +47,7 @@ export function Component() {
             </div>
             <div className="min-w-0">
               <p className="truncate text-lg font-semibold" data-testid="profile-username">
-                {profile.data?.username || 'Anonymous'}
+                {profile.data?.username || t('common.anonymous')}
               </p>
               <p className="truncate font-mono text-xs text-muted" title={address}>
                 {address}

@@ -1,6 +1,7 @@
-import { type TProfile, USERNAME_RULE_MESSAGE, ZProfileUpdate } from '@mintcast/contracts';
+import { type TProfile, ZProfileUpdate } from '@mintcast/contracts';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
@@ -11,29 +12,38 @@ const inputClass =
 
 /** Username and avatar URL of the signed-in wallet, validated with the same contract as the server. */
 export function ProfileForm({ profile }: { profile: TProfile }) {
+  const { t } = useTranslation();
   const [username, setUsername] = useState(profile.username ?? '');
   const [avatar, setAvatar] = useState(profile.profile_image ?? '');
   const [error, setError] = useState<string | null>(null);
   const save = useProfileMutation();
 
+  // The contract's messages are English; show the same rule in the visitor's language.
+  const errorText = (field: unknown) =>
+    field === 'username'
+      ? t('profile.usernameRule')
+      : field === 'profile_image'
+        ? t('profile.avatarRule')
+        : t('profile.invalid');
+
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = ZProfileUpdate.safeParse({ username, profile_image: avatar });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid profile');
+    if (!parsed.success) return setError(errorText(parsed.error.issues[0]?.path[0]));
     setError(null);
     save.mutate(parsed.data, {
       onSuccess: (p) => {
         setUsername(p.username ?? '');
-        notify.success('Profile saved');
+        notify.success(t('profile.saved'));
       },
-      onError: (err) => setError(err instanceof ApiError ? err.message : 'Could not save your profile'),
+      onError: (err) => setError(err instanceof ApiError ? err.message : t('profile.saveFailed')),
     });
   };
 
   return (
     <form onSubmit={onSubmit} className="space-y-5" noValidate>
       <label className="block space-y-2">
-        <span className="text-sm font-medium">Username</span>
+        <span className="text-sm font-medium">{t('profile.username')}</span>
         <input
           name="username"
           value={username}
@@ -44,11 +54,11 @@ export function ProfileForm({ profile }: { profile: TProfile }) {
           className={inputClass}
         />
         <span className="block text-xs text-muted">
-          {USERNAME_RULE_MESSAGE}. Shown on your streams and in chat.
+          {t('profile.usernameRule')}. {t('profile.usernameHint')}
         </span>
       </label>
       <label className="block space-y-2">
-        <span className="text-sm font-medium">Avatar image URL</span>
+        <span className="text-sm font-medium">{t('profile.avatar')}</span>
         <input
           name="profile_image"
           type="url"
@@ -57,7 +67,7 @@ export function ProfileForm({ profile }: { profile: TProfile }) {
           placeholder="https://…/avatar.png"
           className={inputClass}
         />
-        <span className="block text-xs text-muted">An http(s) link to a square image.</span>
+        <span className="block text-xs text-muted">{t('profile.avatarHint')}</span>
       </label>
       {error && (
         <p role="alert" className="rounded-lg border border-down/30 bg-down/10 px-3 py-2 text-sm text-down">
@@ -66,7 +76,7 @@ export function ProfileForm({ profile }: { profile: TProfile }) {
       )}
       <button type="submit" disabled={save.isPending} className={buttonClass('primary', 'md')}>
         {save.isPending && <Loader2 className="size-4 animate-spin" aria-hidden />}
-        Save profile
+        {t('profile.save')}
       </button>
     </form>
   );

@@ -1,11 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
 import { Bell, Globe, Palette, Shield } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useT } from '../../components/i18n/use-t.ts';
-import { type TLanguage, updateSettings, useSettings } from '../../lib/settings.ts';
+import { useTranslation } from 'react-i18next';
+import { effectiveLanguage } from '../../lib/i18n/browser-language.ts';
+import { LANGUAGES, type TLanguage, updateSettings, useSettings } from '../../lib/settings.ts';
 import { ToggleRow } from './toggle-row.tsx';
-
-const LANGUAGE_NAMES: Record<TLanguage, string> = { en: 'English', es: 'Spanish', fr: 'French' };
 
 function Panel({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
@@ -22,7 +21,7 @@ function Panel({ icon: Icon, title, children }: { icon: LucideIcon; title: strin
 /** Route `/settings`: the spec's five controls, persisted (lib/settings.ts) and applied right away. */
 export function Component() {
   const s = useSettings();
-  const t = useT();
+  const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <header>
@@ -75,13 +74,13 @@ export function Component() {
           </div>
           <select
             id="language"
-            value={s.language}
+            value={effectiveLanguage(s.language)}
             onChange={(e) => updateSettings({ language: e.target.value as TLanguage })}
             className="h-10 rounded-lg border border-border bg-surface-2 px-3 text-sm text-fg outline-none focus:border-brand/60"
           >
-            {(Object.keys(LANGUAGE_NAMES) as TLanguage[]).map((code) => (
+            {LANGUAGES.map((code) => (
               <option key={code} value={code}>
-                {LANGUAGE_NAMES[code]}
+                {t(`settings.languageNames.${code}`)}
               </option>
             ))}
           </select>

@@ -1,5 +1,6 @@
 import { CircleStop, Mic, MicOff, ScreenShare, ScreenShareOff, Video, VideoOff } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const round =
   'inline-flex size-12 items-center justify-center rounded-full border transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-50';
@@ -39,10 +40,11 @@ export function BroadcasterControls(props: {
   onScreen: () => void;
   onEnd: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="flex items-center justify-center gap-2 rounded-2xl border border-white/10 bg-black/60 px-3 py-3 backdrop-blur sm:gap-3 sm:px-4">
       <Toggle
-        label={props.cameraOn ? 'Turn camera off' : 'Turn camera on'}
+        label={props.cameraOn ? t('start.turnCameraOff') : t('start.turnCameraOn')}
         active={props.cameraOn}
         onClick={props.onCamera}
       >
@@ -53,7 +55,7 @@ export function BroadcasterControls(props: {
         )}
       </Toggle>
       <Toggle
-        label={props.micOn ? 'Mute microphone' : 'Unmute microphone'}
+        label={props.micOn ? t('start.muteMic') : t('start.unmuteMic')}
         active={props.micOn}
         onClick={props.onMic}
       >
@@ -61,9 +63,9 @@ export function BroadcasterControls(props: {
       </Toggle>
       <button
         type="button"
-        aria-label={props.screenOn ? 'Stop screen share' : 'Share screen'}
+        aria-label={props.screenOn ? t('start.stopShare') : t('start.share')}
         aria-pressed={props.screenOn}
-        title={props.screenOn ? 'Stop screen share' : 'Share screen'}
+        title={props.screenOn ? t('start.stopShare') : t('start.share')}
         onClick={props.onScreen}
         className={`${round} ${props.screenOn ? 'border-brand/50 bg-brand/20 text-brand hover:bg-brand/30' : on}`}
       >
@@ -78,10 +80,10 @@ export function BroadcasterControls(props: {
         type="button"
         onClick={props.onEnd}
         disabled={props.ending}
-        className="inline-flex h-12 items-center gap-2 rounded-full bg-live px-4 text-sm whitespace-nowrap sm:px-5 font-semibold text-white transition-colors hover:bg-live/85 disabled:opacity-60"
+        className="inline-flex h-12 items-center gap-2 rounded-full bg-live-strong px-4 text-sm whitespace-nowrap sm:px-5 font-semibold text-white transition-colors hover:bg-live/85 disabled:opacity-60"
       >
         <CircleStop aria-hidden className="size-5" />
-        {props.ending ? 'Ending...' : 'End Stream'}
+        {props.ending ? t('start.ending') : t('start.end')}
       </button>
     </div>
   );

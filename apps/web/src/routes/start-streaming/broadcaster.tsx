@@ -1,11 +1,13 @@
-import { LIVE_MESSAGES } from '@mintcast/contracts';
 import type { LocalVideoTrack } from 'livekit-client';
-import { CameraOff, Clock, Eye, LoaderCircle, VideoOff } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { CameraOff, Clock, Eye, LoaderCircle, MessageSquare, VideoOff, X } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LiveBadge } from '../../components/ui/live-badge.tsx';
+import { Cockpit } from '../../features/cockpit/cockpit.tsx';
+import { createSenderHealthSource } from '../../features/cockpit/sender-health-source.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
 import { BroadcasterControls } from './broadcaster-controls.tsx';
-import { CockpitChat } from './cockpit-chat.tsx';
 import type { HostSession } from './host-session.ts';
 import { useElapsed } from './use-elapsed.ts';
 import { useThumbnails } from './use-thumbnails.ts';
@@ -56,10 +58,14 @@ export default function Broadcaster(props: {
   startedAt: number;
   onEnd: () => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const { session } = props;
   const snap = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const elapsed = useElapsed(props.startedAt, session.update);
   const [ending, setEnding] = useState(false);
+  const [chatOpen, setChatOpen] = useState(false);
+  const creator = useSession()?.user.address ?? null;
+  const health = useMemo(() => createSenderHealthSource(session.publishedTracks), [session]);
   useThumbnails(session.mint, () => (snap.camera ?? snap.screen)?.mediaStreamTrack);
   useFullScreenPage();
 
@@ -91,10 +97,10 @@ export default function Broadcaster(props: {
     <div
       role="dialog"
       aria-modal="true"
-      aria-label="Live broadcast"
-      className="fixed inset-0 z-50 flex flex-col bg-black text-white"
+      aria-label={t('start.broadcast')}
+      className="fixed inset-0 z-50 flex bg-black text-white"
     >
-      <div className="relative flex-1 overflow-hidden">
+      <div className="relative min-w-0 flex-1 overflow-hidden">
         {main ? (
           <LocalVideo
             track={main}
@@ -109,13 +115,13 @@ export default function Broadcaster(props: {
             className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-center"
           >
             <CameraOff aria-hidden className="size-12 text-white/40" />
-            <p className="text-lg font-semibold">{LIVE_MESSAGES.cameraUnavailable}</p>
-            <p className="text-sm text-white/60">{LIVE_MESSAGES.cameraHint}</p>
+            <p className="text-lg font-semibold">{t('live.cameraUnavailable')}</p>
+            <p className="text-sm text-white/60">{t('live.cameraHint')}</p>
           </div>
         ) : !snap.screen && snap.camera && !snap.cameraOn ? (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black text-center">
             <VideoOff aria-hidden className="size-12 text-white/40" />
-            <p className="text-sm text-white/60">Camera is off</p>
+            <p className="text-sm text-white/60">{t('start.cameraOff')}</p>
           </div>
         ) : !main ? (
           <div className="absolute inset-0 flex items-center justify-center">
@@ -135,7 +141,7 @@ export default function Broadcaster(props: {
         {snap.state === 'reconnecting' ? (
           <div role="status" className="absolute inset-0 flex items-center justify-center gap-3 bg-black/60">
             <LoaderCircle aria-hidden className="size-6 animate-spin" />
-            <span className="font-semibold">{LIVE_MESSAGES.reconnecting}</span>
+            <span className="font-semibold">{t('live.reconnecting')}</span>
           </div>
         ) : null}
 
@@ -147,7 +153,7 @@ export default function Broadcaster(props: {
           >
             <Eye aria-hidden className="size-3.5" />
             {snap.viewers}{' '}
-            <span className="font-normal text-white/70">{snap.viewers === 1 ? 'viewer' : 'viewers'}</span>
+            <span className="font-normal text-white/70">{t('start.viewers', { count: snap.viewers })}</span>
           </span>
           <span
             data-testid="broadcast-elapsed"
@@ -159,7 +165,20 @@ export default function Broadcaster(props: {
           <p className="ml-2 hidden min-w-0 truncate text-sm font-medium text-white/90 sm:block">
             {props.title}
           </p>
-          <CockpitChat mint={session.mint} />
+          <button
+            type="button"
+            onClick={() => setChatOpen((o) => !o)}
+            aria-expanded={chatOpen}
+            aria-controls="broadcast-cockpit"
+            className="ml-auto inline-flex items-center gap-1.5 rounded-md bg-white/10 px-2.5 py-1.5 text-xs font-semibold hover:bg-white/20 sm:hidden"
+          >
+            {chatOpen ? (
+              <X aria-hidden className="size-3.5" />
+            ) : (
+              <MessageSquare aria-hidden className="size-3.5" />
+            )}
+            {chatOpen ? 'Hide chat' : 'Chat'}
+          </button>
         </div>
         <div className="absolute inset-x-0 bottom-0 flex justify-center p-4">
           <BroadcasterControls
@@ -169,11 +188,21 @@ export default function Broadcaster(props: {
             ending={ending}
             onCamera={run(() => session.toggleCamera())}
             onMic={run(() => session.toggleMicrophone())}
-            onScreen={run(() => session.toggleScreenShare(), LIVE_MESSAGES.screenShareFailed)}
+            onScreen={run(() => session.toggleScreenShare(), t('live.screenShareFailed'))}
             onEnd={() => void end()}
           />
         </div>
       </div>
+      {/* One cockpit: a side panel from 640 px, a drawer over the video on phones. */}
+      <Cockpit
+        id="broadcast-cockpit"
+        mint={session.mint}
+        creatorAddress={creator}
+        viewers={snap.viewers}
+        startedAt={props.startedAt}
+        health={health}
+        className={`${chatOpen ? 'flex' : 'hidden'} absolute inset-x-0 top-16 bottom-24 z-20 rounded-t-2xl border-t border-white/10 bg-neutral-950/95 p-3 backdrop-blur sm:static sm:flex sm:w-[380px] sm:shrink-0 sm:rounded-none sm:border-t-0 sm:border-l sm:bg-neutral-950 sm:backdrop-blur-none`}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { roomNameForMint } from '@mintcast/contracts';
-import { type LocalVideoTrack, type Room, Track, VideoPresets } from 'livekit-client';
+import { type LocalTrack, type LocalVideoTrack, type Room, Track, VideoPresets } from 'livekit-client';
 import { LiveConnection } from '../../features/live/live-connection.ts';
 import { withPublicationTimeout } from '../../features/live/room-options.ts';
 import { fetchLiveToken } from '../../queries/live.ts';
@@ -130,6 +130,13 @@ export class HostSession {
       await withPublicationTimeout(lp.setScreenShareEnabled(true), 'screen share').catch(() => undefined);
     this.update();
   }
+
+  /** Every track published now (camera, screen, microphone): the cockpit reads their sender stats. */
+  publishedTracks = (): LocalTrack[] => {
+    const lp = this.conn.room?.localParticipant;
+    if (!lp) return [];
+    return [...lp.trackPublications.values()].flatMap((p) => (p.track ? [p.track] : []));
+  };
 
   private read(): HostSnapshot {
     const room = this.conn.room;

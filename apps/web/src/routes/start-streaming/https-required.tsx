@@ -1,7 +1,9 @@
 import { ShieldAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 /** Shown instead of a broadcast that would fail: the page is plain http on an address other than localhost. */
 export function HttpsRequired() {
+  const { t } = useTranslation();
   return (
     <div
       role="alert"
@@ -10,12 +12,8 @@ export function HttpsRequired() {
     >
       <ShieldAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-400" />
       <div className="space-y-1">
-        <p className="font-semibold">Broadcasting needs https</p>
-        <p className="text-muted">
-          This site is open over plain http at {window.location.host}, and browsers only share a camera and
-          microphone with secure (https) sites. Open it through https, or on the machine that runs it at
-          localhost, to go live. Watching works either way.
-        </p>
+        <p className="font-semibold">{t('start.httpsTitle')}</p>
+        <p className="text-muted">{t('start.httpsText', { host: window.location.host })}</p>
       </div>
     </div>
   );

@@ -1,12 +1,17 @@
-import { LIVE_MESSAGES } from '@mintcast/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { pageNeedsHttps } from '../../lib/secure-origin.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
+import { fetchIngestInfo, generateStreamKey, rememberStreamKey } from '../../queries/ingest.ts';
 import { setStreamLive } from '../../queries/live.ts';
+import type { BroadcastMethod } from './broadcast-method.tsx';
 import { ConnectPrompt } from './connect-prompt.tsx';
 import type { HostSession } from './host-session.ts';
 import { HttpsRequired } from './https-required.tsx';
+import { saveStream } from './save-stream.ts';
 import { TokenForm } from './token-form.tsx';
 import { TokenPreview } from './token-preview.tsx';
 import { canStart, initialWizard, wizardReducer } from './wizard-state.ts';
@@ -23,13 +28,18 @@ interface Live {
 
 /** Route /start-streaming: the three-step wizard (spec §2, §4, §5). */
 export function Component() {
+  const { t } = useTranslation();
   const address = useSession()?.user.address ?? null;
   const [state, dispatch] = useReducer(wizardReducer, initialWizard);
   const [starting, setStarting] = useState(false);
   /** The wizard's NSFW box: the stream is left out of lists unless a visitor asks for NSFW. */
   const [nsfw, setNsfw] = useState(false);
   const [live, setLive] = useState<Live | null>(null);
-  const needsHttps = pageNeedsHttps();
+  const [method, setMethod] = useState<BroadcastMethod>('browser');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The browser needs https for the camera; streaming software does not.
+  const needsHttps = pageNeedsHttps() && method === 'browser';
   const liveRef = useRef<Live | null>(null);
   liveRef.current = live;
 
@@ -57,7 +67,28 @@ export function Component() {
     if (state.step === 'preview') void loadStart();
   }, [state.step]);
 
+  /**
+   * "Set Up OBS Stream": save the stream (not live), make sure it has a stream key (a new one only when it has
+   * none, so a key already in OBS keeps working), and open its dashboard with the WHIP URL and key.
+   */
+  const setUpObs = async () => {
+    if (!state.preview || !address || !canStart(state)) return;
+    setStarting(true);
+    try {
+      const mint = state.preview.address;
+      await saveStream({ preview: state.preview, title: state.title, description: state.description, nsfw });
+      const info = await fetchIngestInfo(mint);
+      if (!info.hasKey) rememberStreamKey(queryClient, mint, await generateStreamKey(mint));
+      navigate(`/dashboard/${mint}`);
+    } catch {
+      notify.error(t('live.startFailed'));
+    } finally {
+      setStarting(false);
+    }
+  };
+
   const start = async () => {
+    if (method === 'obs') return setUpObs();
     if (!state.preview || !address || !canStart(state)) return;
     setStarting(true);
     try {
@@ -72,9 +103,9 @@ export function Component() {
       session.onEnded = () => void finish();
       setLive({ session, address, startedAt: Date.now() });
       dispatch({ type: 'started' });
-      notify.success(LIVE_MESSAGES.started);
+      notify.success(t('live.started'));
     } catch {
-      notify.error(LIVE_MESSAGES.startFailed);
+      notify.error(t('live.startFailed'));
     } finally {
       setStarting(false);
     }
@@ -87,11 +118,11 @@ export function Component() {
       // The flag first (the call can fail while the room is still up), then the broadcast.
       await setStreamLive(current.session.mint, false);
     } catch {
-      notify.error(LIVE_MESSAGES.endFailed);
+      notify.error(t('live.endFailed'));
       return;
     }
     await finish();
-    notify.success(LIVE_MESSAGES.ended);
+    notify.success(t('live.ended'));
   };
 
   if (state.step === 'streaming' && live) {
@@ -112,15 +143,13 @@ export function Component() {
           <>
             <header className="mb-6 space-y-1">
               <p className="text-xs font-semibold tracking-wider text-brand uppercase">
-                Step {state.step === 'input' ? 1 : 2} of 3
+                {t('start.step', { n: state.step === 'input' ? 1 : 2 })}
               </p>
               <h1 className="text-2xl font-bold text-fg">
-                {state.step === 'input' ? 'Start Your Stream' : 'Review Your Stream'}
+                {state.step === 'input' ? t('start.startYourStream') : t('start.reviewTitle')}
               </h1>
               <p className="text-sm text-muted">
-                {state.step === 'input'
-                  ? 'Enter the contract address of the token you want to stream about.'
-                  : 'Check the token and set how your stream appears to viewers.'}
+                {state.step === 'input' ? t('start.inputText') : t('start.reviewText')}
               </p>
             </header>
             {state.step === 'preview' && state.preview ? (
@@ -130,6 +159,8 @@ export function Component() {
                 description={state.description}
                 nsfw={nsfw}
                 onNsfw={setNsfw}
+                method={method}
+                onMethod={setMethod}
                 starting={starting}
                 canStart={canStart(state) && !needsHttps}
                 onTitle={(value) => dispatch({ type: 'title', value })}

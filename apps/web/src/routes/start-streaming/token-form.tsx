@@ -1,6 +1,7 @@
 import type { TTokenPreview } from '@mintcast/contracts';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { lookupToken } from '../../features/token/lookup-token.ts';
 
@@ -12,6 +13,7 @@ export function TokenForm(props: {
   onFound: (preview: TTokenPreview) => void;
   onFailed: (message: string) => void;
 }) {
+  const { t } = useTranslation();
   const [loading, setLoading] = useState(false);
   const blank = props.address.trim() === '';
 
@@ -32,7 +34,7 @@ export function TokenForm(props: {
     <form onSubmit={submit} className="space-y-4" noValidate>
       <div className="space-y-2">
         <label htmlFor="token-address" className="block text-sm font-medium text-fg">
-          Token Contract Address
+          {t('start.addressLabel')}
         </label>
         <input
           id="token-address"
@@ -52,13 +54,13 @@ export function TokenForm(props: {
           </p>
         ) : (
           <p id="token-address-help" className="text-xs text-muted">
-            The BNB Smart Chain contract address of the token you want to stream about.
+            {t('start.addressHint')}
           </p>
         )}
       </div>
       <button type="submit" disabled={blank || loading} className={buttonClass('primary', 'lg', 'w-full')}>
         <Search aria-hidden className={`size-4 ${loading ? 'animate-pulse' : ''}`} />
-        {loading ? 'Fetching Token...' : 'Fetch Token'}
+        {loading ? t('start.fetching') : t('start.fetch')}
       </button>
     </form>
   );

@@ -1,24 +1,26 @@
-import {
-  DEFAULT_TOKEN_IMAGE,
-  formatPrice,
-  formatUsdCompact,
-  shortenAddress,
-  type TTokenPreview,
-} from '@mintcast/contracts';
-import { ArrowLeft, Radio } from 'lucide-react';
+import { DEFAULT_TOKEN_IMAGE, shortenAddress, type TTokenPreview } from '@mintcast/contracts';
+import { ArrowLeft, MonitorPlay, Radio } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+import { useFormat } from '../../lib/i18n/format.ts';
+import { type BroadcastMethod, BroadcastMethodPicker } from './broadcast-method.tsx';
 
 const fieldClass =
   'w-full rounded-lg border border-border bg-surface-2 px-4 text-sm text-fg placeholder:text-muted focus:border-brand focus:outline-none';
 
-/** Step 2: the token found, editable "Stream Title" and "Description", Back and "Start Live Stream". */
+/**
+ * Step 2: the token found, editable "Stream Title" and "Description", how to broadcast (browser or OBS), Back
+ * and "Start Live Stream" (browser) or "Set Up OBS Stream" (streaming software).
+ */
 export function TokenPreview(props: {
   preview: TTokenPreview;
   title: string;
   description: string;
   nsfw: boolean;
   onNsfw: (value: boolean) => void;
+  method: BroadcastMethod;
+  onMethod: (value: BroadcastMethod) => void;
   starting: boolean;
   canStart: boolean;
   onTitle: (value: string) => void;
@@ -26,6 +28,8 @@ export function TokenPreview(props: {
   onBack: () => void;
   onStart: () => void;
 }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const { preview } = props;
   return (
     <div className="space-y-6">
@@ -46,16 +50,16 @@ export function TokenPreview(props: {
           </p>
         </div>
         <dl className="hidden shrink-0 text-right text-sm sm:block">
-          <dt className="sr-only">Price</dt>
-          <dd className="font-semibold text-fg">{formatPrice(preview.price)}</dd>
-          <dt className="sr-only">Market cap</dt>
-          <dd className="text-muted">MC {formatUsdCompact(preview.marketCap)}</dd>
+          <dt className="sr-only">{t('start.price')}</dt>
+          <dd className="font-semibold text-fg">{fmt.price(preview.price)}</dd>
+          <dt className="sr-only">{t('start.marketCap')}</dt>
+          <dd className="text-muted">{t('start.mc', { value: fmt.usdCompact(preview.marketCap) })}</dd>
         </dl>
       </div>
 
       <div className="space-y-2">
         <label htmlFor="stream-title" className="block text-sm font-medium text-fg">
-          Stream Title
+          {t('start.streamTitle')}
         </label>
         <input
           id="stream-title"
@@ -67,7 +71,7 @@ export function TokenPreview(props: {
       </div>
       <div className="space-y-2">
         <label htmlFor="stream-description" className="block text-sm font-medium text-fg">
-          Description
+          {t('start.description')}
         </label>
         <textarea
           id="stream-description"
@@ -87,13 +91,12 @@ export function TokenPreview(props: {
           className="mt-0.5 size-4 accent-[var(--color-brand)]"
         />
         <span className="text-sm">
-          <span className="block font-medium text-fg">This stream is NSFW (18+)</span>
-          <span className="text-muted">
-            It is left out of home, trending, explore and search unless a visitor turns on NSFW streams, and
-            viewers confirm before watching.
-          </span>
+          <span className="block font-medium text-fg">{t('start.nsfw')}</span>
+          <span className="text-muted">{t('start.nsfwHint')}</span>
         </span>
       </label>
+
+      <BroadcastMethodPicker value={props.method} onChange={props.onMethod} />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
         <button
@@ -103,7 +106,7 @@ export function TokenPreview(props: {
           className={buttonClass('secondary', 'lg', 'sm:w-32')}
         >
           <ArrowLeft aria-hidden className="size-4" />
-          Back
+          {t('start.back')}
         </button>
         <button
           type="button"
@@ -111,8 +114,17 @@ export function TokenPreview(props: {
           disabled={props.starting || !props.canStart}
           className={buttonClass('primary', 'lg', 'flex-1')}
         >
-          <Radio aria-hidden className={`size-4 ${props.starting ? 'animate-pulse' : ''}`} />
-          {props.starting ? 'Starting Stream...' : 'Start Live Stream'}
+          {props.method === 'obs' ? (
+            <>
+              <MonitorPlay aria-hidden className={`size-4 ${props.starting ? 'animate-pulse' : ''}`} />
+              {props.starting ? t('start.settingUp') : t('start.setUpObs')}
+            </>
+          ) : (
+            <>
+              <Radio aria-hidden className={`size-4 ${props.starting ? 'animate-pulse' : ''}`} />
+              {props.starting ? t('start.starting') : t('start.startLive')}
+            </>
+          )}
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { Activity, Coins, TrendingUp, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InlineError } from '../../components/ui/inline-error.tsx';
@@ -11,6 +12,7 @@ const SORT_ICONS = { market_cap: Coins, participants: Users, activity: Activity 
 
 /** Route `/trending` (spec §2): the token board with three sorts, kept in `?sort=` so it can be shared. */
 export function Component() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const sort = parseTrendingSort(params.get('sort'));
   const query = useStreamsQuery({ sort, limit: TRENDING_LIMIT });
@@ -22,15 +24,11 @@ export function Component() {
     <div className="mx-auto max-w-5xl space-y-6">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <PageTitle
-            icon={TrendingUp}
-            title="Trending Tokens"
-            subtitle="The most valuable and most watched token streams right now."
-          />
+          <PageTitle icon={TrendingUp} title={t('trending.title')} subtitle={t('trending.subtitle')} />
         </div>
         <fieldset className="flex w-full rounded-xl border border-border bg-surface p-1 sm:inline-flex sm:w-auto sm:self-start">
-          <legend className="sr-only">Sort by</legend>
-          {TRENDING_SORTS.map(({ value, label }) => {
+          <legend className="sr-only">{t('trending.sortBy')}</legend>
+          {TRENDING_SORTS.map(({ value }) => {
             const Icon = SORT_ICONS[value];
             const active = value === sort;
             return (
@@ -44,7 +42,7 @@ export function Component() {
                 }`}
               >
                 <Icon className="hidden size-4 sm:block" aria-hidden />
-                {label}
+                {t(`trending.sort.${value}`)}
               </button>
             );
           })}
@@ -52,22 +50,18 @@ export function Component() {
       </header>
 
       {query.isError && !items ? (
-        <InlineError message="Failed to load streams" onRetry={() => query.refetch()} />
+        <InlineError message={t('common.errors.loadStreams')} onRetry={() => query.refetch()} />
       ) : items?.length === 0 ? (
-        <EmptyState
-          icon={TrendingUp}
-          title="No trending tokens yet"
-          text="Tokens appear here as soon as someone streams them."
-        />
+        <EmptyState icon={TrendingUp} title={t('trending.empty')} text={t('trending.emptyText')} />
       ) : (
         <div className="overflow-hidden rounded-2xl border border-border bg-surface">
           <div className="hidden grid-cols-[2.5rem_2.75rem_minmax(0,1fr)_8rem_6.5rem_6.5rem] gap-4 border-b border-border px-5 py-3 text-xs font-semibold tracking-wider text-muted uppercase sm:grid">
             <span>#</span>
             <span />
-            <span>Token</span>
-            <span className="text-right">Market Cap</span>
-            <span className="text-right">Status</span>
-            <span className="text-right">Participants</span>
+            <span>{t('trending.token')}</span>
+            <span className="text-right">{t('trending.marketCap')}</span>
+            <span className="text-right">{t('trending.status')}</span>
+            <span className="text-right">{t('trending.participants')}</span>
           </div>
           <ol className={`divide-y divide-border ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
             {items

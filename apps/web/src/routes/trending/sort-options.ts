@@ -2,11 +2,11 @@ import type { TStreamSort } from '@mintcast/contracts';
 
 export type TrendingSort = Extract<TStreamSort, 'market_cap' | 'participants' | 'activity'>;
 
-/** Sort buttons of spec §2 in order; Market Cap is the default (spec §9). */
-export const TRENDING_SORTS: { value: TrendingSort; label: string }[] = [
-  { value: 'market_cap', label: 'Market Cap' },
-  { value: 'participants', label: 'Participants' },
-  { value: 'activity', label: 'Activity' },
+/** Sort buttons of spec §2 in order (labels under `trending.sort`); Market Cap is the default (spec §9). */
+export const TRENDING_SORTS: { value: TrendingSort }[] = [
+  { value: 'market_cap' },
+  { value: 'participants' },
+  { value: 'activity' },
 ];
 
 export const DEFAULT_TRENDING_SORT: TrendingSort = 'market_cap';

@@ -1,7 +1,10 @@
-import { DEFAULT_TOKEN_IMAGE, formatUsdCompact, type TStream } from '@mintcast/contracts';
+import { DEFAULT_TOKEN_IMAGE, type TStream } from '@mintcast/contracts';
 import { Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { liveAudience } from '../../components/live-audience.ts';
 import { FallbackImage } from '../../components/ui/fallback-image.tsx';
+import { useFormat } from '../../lib/i18n/format.ts';
 
 const rankTone = (rank: number): string =>
   rank === 1
@@ -14,6 +17,8 @@ const rankTone = (rank: number): string =>
 
 /** One row of the trending board: rank, image, name, symbol, market cap, Live/Offline, participants. */
 export function TrendingRow({ stream, rank }: { stream: TStream; rank: number }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const live = stream.is_currently_live;
   return (
     <li>
@@ -41,15 +46,25 @@ export function TrendingRow({ stream, rank }: { stream: TStream; rank: number })
           <p className="truncate font-semibold">{stream.name}</p>
           <p className="truncate text-xs text-muted">
             ${stream.symbol}
-            <span className="sm:hidden">
-              {' · '}
-              {stream.num_participants.toLocaleString('en-US')} participants
-            </span>
+            {live ? (
+              <span data-testid="row-audience" className="text-fg/80">
+                {' · '}
+                {liveAudience(stream)}
+              </span>
+            ) : (
+              <span className="sm:hidden">
+                {' · '}
+                {t('trending.participantsCount', {
+                  count: stream.num_participants,
+                  n: fmt.integer(stream.num_participants),
+                })}
+              </span>
+            )}
           </p>
         </div>
         <div className="text-right sm:order-none">
           <p className="font-semibold tabular-nums" data-testid="market-cap">
-            {formatUsdCompact(stream.usd_market_cap)}
+            {fmt.usdCompact(stream.usd_market_cap)}
           </p>
           <p className="text-xs text-muted sm:hidden">
             <StatusPill live={live} />
@@ -60,7 +75,7 @@ export function TrendingRow({ stream, rank }: { stream: TStream; rank: number })
         </div>
         <p className="hidden items-center justify-end gap-1.5 text-sm tabular-nums text-muted sm:flex">
           <Users className="size-4" aria-hidden />
-          <span data-testid="participants">{stream.num_participants.toLocaleString('en-US')}</span>
+          <span data-testid="participants">{fmt.integer(stream.num_participants)}</span>
         </p>
       </Link>
     </li>
@@ -68,15 +83,16 @@ export function TrendingRow({ stream, rank }: { stream: TStream; rank: number })
 }
 
 function StatusPill({ live }: { live: boolean }) {
+  const { t } = useTranslation();
   return live ? (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-live/15 px-2 py-0.5 text-xs font-semibold text-live">
-      <span className="live-dot size-1.5 rounded-full bg-live" />
-      Live
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-live-strong px-2 py-0.5 text-xs font-semibold text-white">
+      <span className="live-dot size-1.5 rounded-full bg-white" />
+      {t('common.liveStatus')}
     </span>
   ) : (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">
       <span className="size-1.5 rounded-full bg-muted/60" />
-      Offline
+      {t('common.offline')}
     </span>
   );
 }

@@ -1,0 +1,132 @@
+import { formatElapsed } from '@mintcast/contracts';
+import { AlertTriangle, Clock, Eye, Gauge, TrendingUp } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { ChatPanel } from '../chat/chat-panel.tsx';
+import { type HealthSource, type THealth, uploadStruggling } from './health.ts';
+
+const noSource: HealthSource = { subscribe: () => () => undefined, getSnapshot: () => null };
+
+/** The last few health readings of a source (for the warning, which needs two in a row). */
+const useHealth = (source: HealthSource | null): THealth[] => {
+  const s = source ?? noSource;
+  const current = useSyncExternalStore(s.subscribe, s.getSnapshot, () => null);
+  const [recent, setRecent] = useState<THealth[]>([]);
+  useEffect(() => {
+    if (current) setRecent((r) => [...r.slice(-2), current]);
+  }, [current]);
+  return recent;
+};
+
+/** Seconds since `startedAt`, ticking every second. */
+const useSecondsSince = (startedAt: number | null): number => {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return startedAt === null ? 0 : Math.max(0, (now - startedAt) / 1000);
+};
+
+function Stat(props: { label: string; value: ReactNode; icon?: ReactNode; testId: string; tone?: string }) {
+  return (
+    <div className="min-w-0 rounded-lg bg-white/5 px-2.5 py-1.5">
+      <dt className="flex items-center gap-1 text-[11px] font-medium tracking-wide text-white/55 uppercase">
+        {props.icon}
+        {props.label}
+      </dt>
+      <dd
+        data-testid={props.testId}
+        className={`truncate font-mono text-sm font-semibold tabular-nums ${props.tone ?? ''}`}
+      >
+        {props.value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The broadcaster's cockpit: viewers now and at peak, time live, the outgoing stream's health (with a warning
+ * when the upload cannot keep up) and the live chat with every creator tool. Used by the browser broadcaster
+ * and the OBS stream dashboard; each passes where its health figures come from (null: not available).
+ */
+export function Cockpit(props: {
+  mint: string;
+  /** The signed-in creator: the chat shows its moderation tools. */
+  creatorAddress: string | null;
+  viewers: number;
+  /** When the broadcast started (ms), null while offline. */
+  startedAt: number | null;
+  health: HealthSource | null;
+  className?: string;
+  id?: string;
+}) {
+  const peak = useRef(0);
+  peak.current = Math.max(peak.current, props.viewers);
+  const seconds = useSecondsSince(props.startedAt);
+  const recent = useHealth(props.health);
+  const h = recent.at(-1);
+  const struggling = uploadStruggling(recent);
+  const icon = 'size-3';
+  return (
+    <section
+      id={props.id}
+      aria-label="Cockpit"
+      className={`flex min-h-0 flex-col gap-3 ${props.className ?? ''}`}
+    >
+      <dl className="grid grid-cols-4 gap-1.5 text-white">
+        <Stat
+          label="Viewers"
+          testId="cockpit-viewers"
+          icon={<Eye aria-hidden className={icon} />}
+          value={props.viewers}
+        />
+        <Stat
+          label="Peak"
+          testId="cockpit-peak"
+          icon={<TrendingUp aria-hidden className={icon} />}
+          value={peak.current}
+        />
+        <Stat
+          label="Live for"
+          testId="cockpit-elapsed"
+          icon={<Clock aria-hidden className={icon} />}
+          value={formatElapsed(seconds)}
+        />
+        <Stat
+          label="Resolution"
+          testId="cockpit-resolution"
+          icon={<Gauge aria-hidden className={icon} />}
+          value={h && h.width > 0 ? `${h.width}×${h.height}` : '—'}
+        />
+        <Stat label="FPS" testId="cockpit-fps" value={h ? h.fps : '—'} />
+        <Stat
+          label="Bitrate"
+          testId="cockpit-bitrate"
+          value={h ? `${(h.bitrateKbps / 1000).toFixed(2)} Mb/s` : '—'}
+        />
+        <Stat
+          label="Loss"
+          testId="cockpit-loss"
+          value={h ? `${h.lossPct}%` : '—'}
+          tone={h && h.lossPct > 5 ? 'text-live' : ''}
+        />
+      </dl>
+      {struggling && (
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-amber-400/40 bg-amber-400/15 px-3 py-2 text-xs text-amber-200"
+        >
+          <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+          Your upload can't keep up: viewers may see a lower quality picture. Close other uploads or lower the
+          resolution.
+        </p>
+      )}
+      {props.health === null && (
+        <p className="text-xs text-white/50">Stream health is not available for this stream.</p>
+      )}
+      <div className="flex min-h-0 flex-1 flex-col">
+        <ChatPanel mint={props.mint} creatorAddress={props.creatorAddress} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+/** One reading of the outgoing stream, as the cockpit shows it. */
+export interface THealth {
+  width: number;
+  height: number;
+  fps: number;
+  /** Video + audio sent over the last interval. */
+  bitrateKbps: number;
+  /** Packets the receiver reported lost over the last interval, in percent. */
+  lossPct: number;
+  /** The encoder is held back: 'bandwidth' (the upload cannot keep up), 'cpu', or null. */
+  limitation: 'bandwidth' | 'cpu' | null;
+}
+
+/** Where the cockpit reads health from: the browser's own sender stats, or the media server for WHIP. */
+export interface HealthSource {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): THealth | null;
+}
+
+/** Loss above this for two readings in a row means the upload cannot keep up. */
+export const LOSS_WARNING_PCT = 5;
+
+/** Cumulative counters of one sender (a simulcast layer or the audio track) at one moment. */
+export interface SenderSample {
+  id: string;
+  bytesSent: number;
+  packetsSent: number;
+  packetsLost: number;
+  timestamp: number;
+  width?: number;
+  height?: number;
+  fps?: number;
+  qualityLimitationReason?: string;
+}
+
+/**
+ * Health from two successive samples of every sender: the largest layer's resolution and frame rate, the
+ * bitrate summed over senders, loss as lost / sent packets over the interval. Null before a previous sample.
+ */
+export const healthFrom = (previous: SenderSample[], current: SenderSample[]): THealth | null => {
+  if (previous.length === 0 || current.length === 0) return null;
+  const before = new Map(previous.map((s) => [s.id, s]));
+  let bits = 0;
+  let seconds = 0;
+  let sent = 0;
+  let lost = 0;
+  for (const s of current) {
+    const p = before.get(s.id);
+    if (!p || s.timestamp <= p.timestamp) continue;
+    bits += Math.max(0, s.bytesSent - p.bytesSent) * 8;
+    seconds = Math.max(seconds, (s.timestamp - p.timestamp) / 1000);
+    sent += Math.max(0, s.packetsSent - p.packetsSent);
+    lost += Math.max(0, s.packetsLost - p.packetsLost);
+  }
+  if (seconds === 0) return null;
+  const top = current
+    .filter((s) => s.width !== undefined)
+    .sort((a, b) => (b.width ?? 0) * (b.height ?? 0) - (a.width ?? 0) * (a.height ?? 0))[0];
+  const reasons = current.map((s) => s.qualityLimitationReason);
+  return {
+    width: top?.width ?? 0,
+    height: top?.height ?? 0,
+    fps: Math.round(top?.fps ?? 0),
+    bitrateKbps: Math.round(bits / seconds / 1000),
+    lossPct: sent + lost > 0 ? Math.round((lost / (sent + lost)) * 1000) / 10 : 0,
+    limitation: reasons.includes('bandwidth') ? 'bandwidth' : reasons.includes('cpu') ? 'cpu' : null,
+  };
+};
+
+/**
+ * The upload cannot keep up: the browser's encoder says bandwidth limits it, or loss stayed above
+ * LOSS_WARNING_PCT for the last two readings (one bad reading is noise).
+ */
+export const uploadStruggling = (recent: THealth[]): boolean => {
+  const last = recent.at(-1);
+  if (!last) return false;
+  if (last.limitation === 'bandwidth') return true;
+  const two = recent.slice(-2);
+  return two.length === 2 && two.every((h) => h.lossPct > LOSS_WARNING_PCT);
+};

@@ -1,0 +1,54 @@
+import { notificationsChannelFor, type TRealtimeEvent } from '@mintcast/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { realtimeClient } from '../../lib/realtime/realtime-client.ts';
+import { getSession } from '../../lib/session/session.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { getSettings } from '../../lib/settings.ts';
+import { loadSonner } from '../../lib/toast.ts';
+import { streamKeys } from '../../queries/streams.ts';
+import { playAlertSound } from './alert-sound.ts';
+import { addUnseen, markSeen } from './unseen-store.ts';
+
+/** The toast's text for a followed stream that went live. */
+export const goLiveMessage = (name: string, symbol: string): string => `${name} ($${symbol}) is live now`;
+
+/**
+ * While a wallet is signed in, listen on its own notifications channel: a followed stream going live shows a
+ * toast with a Watch link (and a chime with "Sound alerts" on) when Settings' "Stream notifications" is on,
+ * and lights the bell's dot; stream lists on screen are refetched either way. The settings are read when the event arrives, so a change applies at once.
+ */
+export const useGoLiveNotifications = (): void => {
+  const address = useSession()?.user.address ?? null;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!address) return;
+    const onEvent = (event: TRealtimeEvent) => {
+      if (event.type !== 'stream_went_live') return;
+      // Whatever the settings, lists on screen show the followed stream live now rather than at their next poll.
+      void queryClient.invalidateQueries({ queryKey: streamKeys.all });
+      const settings = getSettings();
+      if (!settings.streamNotifications) return;
+      addUnseen();
+      if (settings.soundAlerts) playAlertSound();
+      void loadSonner().then(({ toast }) =>
+        toast.info(goLiveMessage(event.name, event.symbol), {
+          action: {
+            label: 'Watch',
+            onClick: () => {
+              markSeen();
+              navigate(`/livestream/${event.mint}`);
+            },
+          },
+        }),
+      );
+    };
+    return realtimeClient().subscribe(
+      notificationsChannelFor(address),
+      { onEvent, onStatus: () => undefined },
+      () => getSession()?.access_token ?? null,
+    );
+  }, [address, navigate, queryClient]);
+};

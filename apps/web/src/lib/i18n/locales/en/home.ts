@@ -1,0 +1,20 @@
+/** The home page (spec §2, /). */
+export const home = {
+  chain: 'BNB Smart Chain livestreams',
+  titleStart: 'Crypto',
+  titleEnd: 'Streaming',
+  tagline: 'Create and discover crypto livestreams. Share your trading journey with the world.',
+  exploreStreams: 'Explore Streams',
+  searchLabel: 'Search streams',
+  stats: 'Stream statistics',
+  liveStreams: 'Live Streams',
+  totalStreams: 'Total Streams',
+  alwaysOnline: 'Always Online',
+  liveNow: 'Live Now',
+  viewAll: 'View All',
+  recentStreams: 'Recent Streams',
+  noStreamsYet: 'No streams yet',
+  beFirst: 'Be the first to create a stream on the product!',
+  readyTitle: 'Ready to Start Streaming?',
+  readyText: 'Connect your wallet to get started',
+} as const;

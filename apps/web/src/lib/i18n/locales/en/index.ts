@@ -1,0 +1,40 @@
+import { explore, favorites, notFound, profile, routeError, trending } from './browse.ts';
+import { common } from './common.ts';
+import { home } from './home.ts';
+import { howTo } from './how-to.ts';
+import { admin, moderation } from './moderation.ts';
+import { settings } from './settings.ts';
+import { shell } from './shell.ts';
+import { start } from './start.ts';
+import { chat, live, stream, token } from './stream.ts';
+import { trade } from './trade.ts';
+import { wallet } from './wallet.ts';
+
+/**
+ * The English catalog: the spec's wording, and the shape every other language must match
+ * (catalog.test.ts). One file per area keeps concurrent edits apart.
+ */
+export const en = {
+  shell,
+  settings,
+  common,
+  home,
+  explore,
+  trending,
+  favorites,
+  profile,
+  notFound,
+  routeError,
+  wallet,
+  stream,
+  live,
+  token,
+  chat,
+  start,
+  howTo,
+  moderation,
+  admin,
+  trade,
+} as const;
+
+export type TCatalog = typeof en;

@@ -1,0 +1,21 @@
+/** The Settings screen (spec §2, /settings). */
+export const settings = {
+  title: 'Settings',
+  subtitle: 'Manage your preferences',
+  notifications: 'Notifications',
+  streamNotifications: 'Stream notifications',
+  streamNotificationsHint: 'Get notified when streams you follow go live',
+  soundAlerts: 'Sound alerts',
+  soundAlertsHint: 'Play a sound for new notifications',
+  appearance: 'Appearance',
+  darkMode: 'Dark mode',
+  darkModeHint: 'Use the dark theme',
+  privacy: 'Privacy',
+  showWalletAddress: 'Show wallet address',
+  showWalletAddressHint: 'Display your wallet address when connected',
+  showNsfw: 'Show NSFW streams',
+  showNsfwHint: 'Include streams marked NSFW (18+) in home, trending, explore and search',
+  language: 'Language',
+  languageHint: 'Language of the whole site',
+  languageNames: { en: 'English', es: 'Spanish', fr: 'French' },
+} as const;

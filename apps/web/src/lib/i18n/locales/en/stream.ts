@@ -1,0 +1,78 @@
+import { INVALID_ADDRESS_MESSAGE, LIVE_MESSAGES, TOKEN_MESSAGES } from '@mintcast/contracts';
+
+/** The stream page: header, states, player, token and trading cards, chat, like/follow (spec §2, §8). */
+export const stream = {
+  back: 'Back',
+  share: 'Share',
+  shareTitle: '{{name}} (${{symbol}}) live',
+  linkCopied: 'Stream link copied to clipboard!',
+  shareFailed: 'Failed to share stream',
+  viewChart: 'View Chart',
+  invalidTitle: 'Invalid stream',
+  invalidText: 'This link does not point to a stream. Stream links end with a token contract address.',
+  notFoundTitle: 'Stream Not Found',
+  notFoundText: 'There is no stream for this token yet.',
+  goHome: 'Go Home',
+  loadFailedTitle: 'Failed to load stream',
+  loadFailedText: 'Something went wrong while loading this stream.',
+  viewers: 'viewers',
+  viewersTitle: 'Viewers',
+  like: 'Like',
+  liked: 'Liked',
+  follow: 'Follow',
+  following: 'Following',
+  engageFailed: 'Could not update this stream',
+} as const;
+
+/** The spec's player and broadcast messages; English comes from the contracts so it stays one wording. */
+export const live = { ...LIVE_MESSAGES } as const;
+
+export const token = {
+  ...TOKEN_MESSAGES,
+  invalidAddress: INVALID_ADDRESS_MESSAGE,
+  marketUnavailable: 'Market data is unavailable right now. Please try again later.',
+  info: 'Token info',
+  unknownToken: 'Unknown Token',
+  contract: 'Contract',
+  copyAddress: 'Copy contract address',
+  website: 'Website',
+  tradingData: 'Trading Data',
+  delayed: 'Delayed',
+  price: 'Price',
+  change: '24h Change',
+  volume: '24h Volume',
+  marketCap: 'Market Cap',
+  liquidity: 'Liquidity',
+} as const;
+
+export const chat = {
+  title: 'Live Chat',
+  onlineTitle: 'People connected to this chat right now',
+  online: 'online',
+  loading: 'Loading messages...',
+  historyFailed: 'Failed to load chat history',
+  empty: 'No messages yet',
+  emptyText: 'Be the first to start the conversation!',
+  newMessages: 'New messages',
+  connectToJoin: 'Connect your wallet to join the conversation',
+  placeholder: 'Say something...',
+  message: 'Chat message',
+  send: 'Send message',
+  sendFailed: 'Failed to send message',
+  host: 'Host',
+  timeOut: 'Time out {{name}} for {{duration}}',
+  timedOut_one: '{{name}} timed out for {{count}} minute',
+  timedOut_other: '{{name}} timed out for {{count}} minutes',
+  banTitle: 'Ban {{name}} from this chat',
+  ban: 'Ban from chat',
+  bannedToast: '{{name}} is banned from this chat',
+  holder: 'Holder',
+  holderTitle: "Holds this stream's token",
+  tipped: 'Tipped {{amount}} BNB',
+  deleteMessage: 'Delete message',
+  moderationFailed: 'Moderation failed',
+  minutes: '{{n}} min',
+  hours: '{{n}} h',
+  days_one: '{{count}} day',
+  days_other: '{{count}} days',
+} as const;

@@ -1,0 +1,20 @@
+export const common = {
+  live: 'EN VIVO',
+  liveStatus: 'En vivo',
+  offline: 'Desconectado',
+  anonymous: 'Anónimo',
+  retry: 'Reintentar',
+  loadMore: 'Cargar más',
+  startStreaming: 'Empezar a transmitir',
+  howToStream: 'Cómo transmitir',
+  backToHome: 'Volver al inicio',
+  returnHome: 'Volver al inicio',
+  tryAgain: 'Intentar de nuevo',
+  close: 'Cerrar',
+  marketCapOf: 'Capitalización {{value}}',
+  errors: {
+    loadStreams: 'No se pudieron cargar las transmisiones',
+    searchStreams: 'No se pudieron buscar transmisiones',
+  },
+  toast: { region: 'Notificaciones' },
+};

@@ -1,0 +1,20 @@
+export const common = {
+  live: 'EN DIRECT',
+  liveStatus: 'En direct',
+  offline: 'Hors ligne',
+  anonymous: 'Anonyme',
+  retry: 'Réessayer',
+  loadMore: 'Charger plus',
+  startStreaming: 'Lancer un stream',
+  howToStream: 'Comment streamer',
+  backToHome: "Retour à l'accueil",
+  returnHome: "Retour à l'accueil",
+  tryAgain: 'Réessayer',
+  close: 'Fermer',
+  marketCapOf: 'Capitalisation {{value}}',
+  errors: {
+    loadStreams: 'Impossible de charger les streams',
+    searchStreams: 'Impossible de rechercher des streams',
+  },
+  toast: { region: 'Notifications' },
+};

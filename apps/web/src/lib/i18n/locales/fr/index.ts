@@ -1,0 +1,35 @@
+/** French catalog: a chunk of its own, fetched only when French is chosen (i18n.ts). */
+import { explore, favorites, notFound, profile, routeError, trending } from './browse.ts';
+import { common } from './common.ts';
+import { home } from './home.ts';
+import { howTo } from './how-to.ts';
+import { admin, moderation } from './moderation.ts';
+import { settings } from './settings.ts';
+import { shell } from './shell.ts';
+import { start } from './start.ts';
+import { chat, live, stream, token } from './stream.ts';
+import { trade } from './trade.ts';
+import { wallet } from './wallet.ts';
+
+export default {
+  shell,
+  settings,
+  common,
+  home,
+  explore,
+  trending,
+  favorites,
+  profile,
+  notFound,
+  routeError,
+  wallet,
+  stream,
+  live,
+  token,
+  chat,
+  start,
+  howTo,
+  moderation,
+  admin,
+  trade,
+};

@@ -1,0 +1,21 @@
+export const settings = {
+  title: 'Paramètres',
+  subtitle: 'Gérez vos préférences',
+  notifications: 'Notifications',
+  streamNotifications: 'Notifications de stream',
+  streamNotificationsHint: 'Être prévenu quand un stream suivi commence',
+  soundAlerts: 'Alertes sonores',
+  soundAlertsHint: 'Jouer un son pour les nouvelles notifications',
+  appearance: 'Apparence',
+  darkMode: 'Mode sombre',
+  darkModeHint: 'Utiliser le thème sombre',
+  privacy: 'Confidentialité',
+  showWalletAddress: "Afficher l'adresse du portefeuille",
+  showWalletAddressHint: 'Afficher votre adresse quand le portefeuille est connecté',
+  showNsfw: 'Afficher les streams NSFW',
+  showNsfwHint:
+    "Inclure les streams marqués NSFW (18+) dans l'accueil, les tendances, explorer et la recherche",
+  language: 'Langue',
+  languageHint: 'Langue de tout le site',
+  languageNames: { en: 'Anglais', es: 'Espagnol', fr: 'Français' },
+};

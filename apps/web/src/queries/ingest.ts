@@ -1,0 +1,62 @@
+import { type TIngestKey, ZIngestInfo, ZIngestKey } from '@mintcast/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../lib/api.ts';
+
+/**
+ * A stream's WHIP ingest (OBS): its server URL and whether a key exists, and a new key. The key itself is
+ * returned only when generated; it is kept in this tab's query cache (memory), never stored.
+ */
+export const ingestKeys = {
+  all: ['ingest'] as const,
+  info: (mint: string) => [...ingestKeys.all, 'info', mint] as const,
+  /** The key generated in this tab, if any. */
+  key: (mint: string) => [...ingestKeys.all, 'key', mint] as const,
+};
+
+const path = (mint: string) => `/api/streams/${encodeURIComponent(mint)}/ingest`;
+
+export const fetchIngestInfo = (mint: string, signal?: AbortSignal) =>
+  apiFetch(path(mint), ZIngestInfo, { signal });
+
+export const generateStreamKey = (mint: string): Promise<TIngestKey> =>
+  apiFetch(`${path(mint)}/key`, ZIngestKey, { method: 'POST' });
+
+export const useIngestQuery = (mint: string | undefined) =>
+  useQuery({
+    queryKey: ingestKeys.info(mint ?? ''),
+    queryFn: ({ signal }) => fetchIngestInfo(mint ?? '', signal),
+    enabled: Boolean(mint),
+  });
+
+/** The key generated in this tab for `mint` (null after a reload: only a new one can be shown). */
+export const useHeldStreamKey = (mint: string | undefined) =>
+  useQuery<TIngestKey | null>({
+    queryKey: ingestKeys.key(mint ?? ''),
+    queryFn: () => null,
+    enabled: Boolean(mint),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Generates a new key (the old one stops working) and holds it for the page. */
+export const useRegenerateKeyMutation = (mint: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => generateStreamKey(mint),
+    onSuccess: (key) => rememberStreamKey(queryClient, mint, key),
+  });
+};
+
+export const rememberStreamKey = (
+  queryClient: ReturnType<typeof useQueryClient>,
+  mint: string,
+  key: TIngestKey,
+): void => {
+  queryClient.setQueryData(ingestKeys.key(mint), key);
+  queryClient.setQueryData(ingestKeys.info(mint), {
+    mode: key.mode,
+    whipUrl: key.whipUrl,
+    hasKey: true,
+    keyCreatedAt: key.keyCreatedAt,
+  });
+};
