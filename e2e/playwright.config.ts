@@ -5,8 +5,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: these are ceilings for conditions to come true on a busy 2-core CI box, never waits.
+  timeout: 150_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,

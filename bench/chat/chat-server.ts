@@ -45,6 +45,8 @@ const app = await buildApp({
   database,
   rateLimitPerMinute: 1_000_000_000,
   nonceLimitPerMinute: 1_000_000_000,
+  // Load generators run every client from one address.
+  clientCaps: { socketsPerAddress: 1_000_000 },
 });
 await app.ready();
 const tokens: string[] = [];

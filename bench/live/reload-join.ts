@@ -13,8 +13,11 @@ import { chromium } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
 import { startApp } from '../../e2e/support/app-server.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
+import { printMachineLoad } from '../support/load.ts';
 import { report } from '../support/report.ts';
 import { signInPage } from './sign-in.lib.ts';
+
+printMachineLoad();
 
 const RELOADS = Number(process.env.BENCH_RELOADS ?? 20);
 const TOKEN = '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f'; // the market stand-in's sample token

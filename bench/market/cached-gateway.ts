@@ -8,8 +8,11 @@
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { startReadyChild } from '../support/child.ts';
+import { printMachineLoad } from '../support/load.ts';
 import { ms, perSec, report } from '../support/report.ts';
 import { haveWrk, wrkPaced } from '../support/wrk.ts';
+
+printMachineLoad();
 
 const TOKEN = '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);

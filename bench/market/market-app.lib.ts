@@ -24,6 +24,8 @@ export const startMarketApp = async (opts: { upstreamLatencyMs?: number } = {}) 
     database,
     rateLimitPerMinute: 1_000_000_000,
     nonceLimitPerMinute: 1_000_000_000,
+    // Load generators run every client from one address.
+    clientCaps: { socketsPerAddress: 1_000_000 },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -10,8 +10,11 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { TOKEN_POLL_MS } from '@mintcast/contracts';
+import { printMachineLoad } from '../support/load.ts';
 import { ms, report } from '../support/report.ts';
 import { startMarketApp } from './market-app.lib.ts';
+
+printMachineLoad();
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_VIEWER_SECONDS ?? 120);

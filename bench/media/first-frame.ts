@@ -17,6 +17,9 @@ import { startMediaServer } from '../../apps/media/src/index.ts';
 import { launchChromium } from '../../apps/media/test/helpers/browser.ts';
 import { startStaticServer } from '../../apps/media/test/helpers/static-server.ts';
 import { joinToken, KEYS } from '../../apps/media/test/helpers/tokens.ts';
+import { printMachineLoad } from '../support/load.ts';
+
+printMachineLoad();
 
 const JOINS = Number(process.env.BENCH_VIEWERS ?? 10);
 const RELOADS = Number(process.env.BENCH_RELOADS ?? 20);
@@ -37,6 +40,10 @@ type PageGlobals = {
 const media = await startMediaServer({ port: 0, host: '127.0.0.1', keys: KEYS, logLevel: 'warn' });
 const web = await startStaticServer();
 const browser = await launchChromium();
+// Viewers run in a browser of their own, as a visitor's does: sharing the host's browser (which was granted
+// the camera) would give them its exposed local addresses, while a real viewer's Chromium names its host
+// candidates by mDNS (`<uuid>.local`), the case that once cost a join 10 s (see apps/media/src/rtc/trickle.ts).
+const viewerBrowser = await launchChromium();
 
 /** Joins `page` with `token`, waits for its first frame; returns ms from connect() (-1: none) and phases. */
 const joinAndTime = (page: Page, token: string) =>
@@ -96,7 +103,7 @@ try {
   await new Promise((r) => setTimeout(r, 2_000));
 
   for (let i = 0; i < JOINS; i++) {
-    const ctx = await browser.newContext();
+    const ctx = await viewerBrowser.newContext();
     const page = await ctx.newPage();
     await page.goto(web.url);
     const [ms, phases] = await joinAndTime(
@@ -110,7 +117,7 @@ try {
 
   // One tab, reloaded while watching: each reload is a new token (the web app's viewer identities are new
   // each time too), and the previous session leaves as the page unloads.
-  const tab = await (await browser.newContext()).newPage();
+  const tab = await (await viewerBrowser.newContext()).newPage();
   await tab.goto(web.url);
   for (let i = 0; i < RELOADS; i++) {
     if (i > 0) await tab.reload();
@@ -150,6 +157,7 @@ try {
     log('host start', i, ms, '');
   }
 } finally {
+  await viewerBrowser.close();
   await browser.close();
   await media.close();
   await web.close();

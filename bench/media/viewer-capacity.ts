@@ -16,8 +16,11 @@ import { join } from 'node:path';
 import { launchChromium } from '../../apps/media/test/helpers/browser.ts';
 import { startStaticServer } from '../../apps/media/test/helpers/static-server.ts';
 import { joinToken, KEYS } from '../../apps/media/test/helpers/tokens.ts';
+import { printMachineLoad } from '../support/load.ts';
 import { ensureNoisyY4m } from './noisy-y4m.lib.ts';
 import { packetFloor } from './packet-floor.lib.ts';
+
+printMachineLoad();
 
 // Up to past the goal (190 per core); the run stops at the first step that takes 95 % of a core.
 const STEPS = (process.env.BENCH_VIEWERS ?? '50,100,150,200,250,300,350').split(',').map(Number);

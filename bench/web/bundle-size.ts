@@ -7,7 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { repoRoot } from '../support/child.ts';
+import { printMachineLoad } from '../support/load.ts';
 import { report } from '../support/report.ts';
+
+printMachineLoad();
 
 interface Chunk {
   file: string;

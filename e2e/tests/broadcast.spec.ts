@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { BSC_CHAIN_ID, SIWE_STATEMENT } from '@mintcast/contracts';
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
-import { type Hex, toHex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
+import type { Hex } from 'viem';
+import { generatePrivateKey } from 'viem/accounts';
+import { apiSignIn } from '../support/api-session.ts';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { expectFramesAdvancing, goLive, signInPage } from '../support/broadcasting.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -34,34 +33,9 @@ test.afterAll(async () => {
   await standin?.close();
 });
 
-/** SIWE sign-in as the server verifies it, signed by the page's test wallet (a real personal_sign). */
-const siwe = async (address: string) => {
-  const nonce = ((await (await fetch(`${app.url}/api/auth/nonce`)).json()) as { nonce: string }).nonce;
-  const origin = new URL(app.url);
-  return createSiweMessage({
-    address: address as Hex,
-    chainId: BSC_CHAIN_ID,
-    domain: origin.host,
-    uri: origin.origin,
-    nonce,
-    version: '1',
-    statement: SIWE_STATEMENT,
-  });
-};
-
 /** An access token for a wallet, signed in from the test process (for direct API checks). */
-const apiSession = async (privateKey: Hex): Promise<string> => {
-  const account = privateKeyToAccount(privateKey);
-  const message = await siwe(account.address);
-  const signature = await account.signMessage({ message: { raw: toHex(message) } });
-  const res = await fetch(`${app.url}/api/auth/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, signature }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-};
+const apiSession = async (privateKey: Hex): Promise<string> =>
+  (await apiSignIn(app.url, privateKey)).accessToken;
 
 const streamRecord = async () =>
   (await (await fetch(`${app.url}/api/streams/${TOKEN}`)).json()) as {
@@ -228,7 +202,7 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
 test('closing the broadcaster tab without ending marks the stream offline after the grace period', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const host = await context.newPage();
   await signInPage(host, app.url, HOST_KEY);

@@ -202,6 +202,7 @@ test.describe('trending', () => {
     page.getByTestId('trending-row').locator('p.truncate.font-semibold').allTextContents();
 
   test('Market Cap by default; Participants and Activity change the order', async ({ page }) => {
+    test.slow(); // a dozen steps over 30 rows: past 60 s on a loaded 2-core machine
     await page.goto(`${full.url}/trending`);
     await expect(page.getByRole('heading', { name: 'Trending Tokens' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Market Cap' })).toHaveAttribute('aria-pressed', 'true');
@@ -315,12 +316,28 @@ test('settings persist: light palette and Spanish navigation survive a reload', 
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/light/);
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tendencias' }),
+    page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Tendencias' }),
   ).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Modo oscuro' })).toHaveAttribute('aria-checked', 'false');
 });
 
+test('without a choice in Settings the browser language applies (French), and Settings can override it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto(`${full.url}/settings`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paramètres');
+  await expect(page.getByLabel('Langue')).toHaveValue('fr');
+  await page.getByLabel('Langue').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await context.close();
+});
+
 test('screenshots of home, trending and explore at 1280 and 390 px', async ({ page }) => {
+  test.slow(); // six full-page shots
   await mkdir(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });

@@ -1,7 +1,5 @@
-import { BSC_CHAIN_ID, SIWE_STATEMENT } from '@mintcast/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
+import type { Page } from '@playwright/test';
+import { apiSignIn } from '../support/api-session.ts';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { randomMint, streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -16,33 +14,14 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => app?.stop());
 
-/** Sign in a fresh wallet through the real SIWE endpoints (from the test process) and return a poster. */
-const apiPoster = async (request: APIRequestContext) => {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const { nonce } = await (await request.get(`${app.url}/api/auth/nonce`)).json();
-  const origin = new URL(app.url);
-  const message = createSiweMessage({
-    address: account.address,
-    chainId: BSC_CHAIN_ID,
-    domain: origin.host,
-    uri: origin.origin,
-    nonce,
-    version: '1',
-    statement: SIWE_STATEMENT,
-  });
-  const verify = await request.post(`${app.url}/api/auth/verify`, {
-    data: { message, signature: await account.signMessage({ message }) },
-  });
-  expect(verify.status()).toBe(200);
-  const token = (await verify.json()).access_token as string;
+/** A fresh wallet signed in from the test process, posting to the stream's chat. */
+const apiPoster = async () => {
+  const session = await apiSignIn(app.url);
   return {
-    address: account.address.toLowerCase(),
+    address: session.address,
     post: async (content: string) => {
-      const res = await request.post(`${app.url}/api/streams/${mint}/messages`, {
-        data: { content },
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(res.status()).toBe(201);
+      const res = await session.post(`/api/streams/${mint}/messages`, { content });
+      expect(res.status).toBe(201);
     },
   };
 };
@@ -51,9 +30,8 @@ const chat = (page: Page) => page.getByRole('region', { name: 'Live Chat' });
 
 test('a visitor without a wallet reads history and live messages, and sees only the connect prompt', async ({
   page,
-  request,
 }) => {
-  const poster = await apiPoster(request);
+  const poster = await apiPoster();
   await poster.post('gm from history');
   await poster.post('<b>not bold</b> https://example.com/x');
 

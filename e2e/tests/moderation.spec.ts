@@ -1,8 +1,7 @@
-import { BSC_CHAIN_ID, SIWE_STATEMENT } from '@mintcast/contracts';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
+import { apiSignIn } from '../support/api-session.ts';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { randomMint, streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -46,29 +45,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => app?.stop());
 
-/** Sign a wallet in through the real SIWE endpoints from the test process; returns an authorised fetch. */
-const apiWallet = async (request: APIRequestContext, key: Hex) => {
-  const account = privateKeyToAccount(key);
-  const { nonce } = await (await request.get(`${app.url}/api/auth/nonce`)).json();
-  const origin = new URL(app.url);
-  const message = createSiweMessage({
-    address: account.address,
-    chainId: BSC_CHAIN_ID,
-    domain: origin.host,
-    uri: origin.origin,
-    nonce,
-    version: '1',
-    statement: SIWE_STATEMENT,
-  });
-  const verify = await request.post(`${app.url}/api/auth/verify`, {
-    data: { message, signature: await account.signMessage({ message }) },
-  });
-  expect(verify.status()).toBe(200);
-  const headers = { authorization: `Bearer ${(await verify.json()).access_token}` };
-  return {
-    post: (path: string, data: object) => request.post(`${app.url}${path}`, { data, headers }),
-  };
-};
+/** A wallet signed in from the test process; `post` sends JSON as it. */
+const apiWallet = (key: Hex) => apiSignIn(app.url, key);
 
 /** A browser page signed in with `key` through the app's own wallet button, at `path`. */
 const signedInPage = async (
@@ -97,10 +75,10 @@ test('report → admin ban → chat tools → NSFW, as the users see it', async 
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(180_000);
-  const author = await apiWallet(request, authorKey);
+  test.setTimeout(420_000);
+  const author = await apiWallet(authorKey);
   expect(
-    (await author.post(`/api/streams/${chatMint}/messages`, { content: 'you are all idiots' })).status(),
+    (await author.post(`/api/streams/${chatMint}/messages`, { content: 'you are all idiots' })).status,
   ).toBe(201);
 
   // A viewer reports the message from its menu.
@@ -134,7 +112,7 @@ test('report → admin ban → chat tools → NSFW, as the users see it', async 
 
   // The author's next post is refused, their live stream has ended, their message is gone for the viewer.
   const refused = await author.post(`/api/streams/${chatMint}/messages`, { content: 'still here' });
-  expect(refused.status()).toBe(403);
+  expect(refused.status).toBe(403);
   expect((await refused.json()).error.message).toBe('Your wallet is banned from Mintcast');
   expect((await (await request.get(`${app.url}/api/streams/${authorMint}`)).json()).is_currently_live).toBe(
     false,
@@ -168,7 +146,7 @@ test('report → admin ban → chat tools → NSFW, as the users see it', async 
   await chat(creator).screenshot({ path: testInfo.outputPath('chat-tools-390.png') });
 
   // An NSFW stream: absent from lists until the setting is on, then behind the interstitial.
-  const nsfwCreator = await apiWallet(request, generatePrivateKey());
+  const nsfwCreator = await apiWallet(generatePrivateKey());
   const up = await nsfwCreator.post('/api/streams', {
     mint: nsfwMint,
     name: 'Spicy Coin',
@@ -176,7 +154,7 @@ test('report → admin ban → chat tools → NSFW, as the users see it', async 
     is_currently_live: true,
     is_nsfw: true,
   });
-  expect(up.status()).toBe(200);
+  expect(up.status).toBe(200);
   await viewer.goto(`${app.url}/explore`);
   await expect(viewer.getByText('Moderated Coin').first()).toBeVisible();
   await expect(viewer.getByText('Spicy Coin')).toHaveCount(0);

@@ -1,0 +1,74 @@
+/**
+ * Lists and search at 100k streams (issue 19): for every sort, the first page and page 50 (reached with
+ * the keyset cursor), and search over varied terms, each as p50/p95 over HTTP from wrk on one connection,
+ * on PGlite and on PostgreSQL. Every request carries an ignored `n=` parameter so the URL-keyed response
+ * cache never answers: the figures are the database's.
+ * Run: npx tsx bench/streams/lists-search.ts   (BENCH_DB=pglite|postgres for one; BENCH_SECONDS per figure)
+ */
+import { ZStreamPage } from '@mintcast/contracts';
+import { printMachineLoad } from '../support/load.ts';
+import { ms, perSec, report } from '../support/report.ts';
+import { haveWrk, wrkPaths } from '../support/wrk.ts';
+import { benchDatabases, startStreamsServer, stopServer } from './databases.lib.ts';
+
+printMachineLoad();
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const LIMIT = 24;
+const COMMAND = 'npx tsx bench/streams/lists-search.ts';
+const SORTS = ['newest', 'market_cap', 'participants', 'activity'] as const;
+
+if (!(await haveWrk())) {
+  console.error('lists-search needs wrk: apt-get install -y wrk');
+  process.exit(1);
+}
+
+// Common words (an eighth of the rows match), rare ids, and no match.
+const words = ['moon', 'rocket', 'lotus', 'charts', 'yield', 'koi', 'perps', 'nothing-here'];
+const searchPaths = Array.from({ length: 60 }, (_, i) => {
+  const term = i % 3 === 0 ? `tk${(i * 7919) % ROWS}` : (words[i % words.length] as string);
+  return `/api/streams/search?q=${encodeURIComponent(term)}&limit=50`;
+});
+
+for (const { name, env } of await benchDatabases()) {
+  console.log(`seeding ${ROWS.toLocaleString('en-US')} streams into ${name}…`);
+  const { child: server, port } = await startStreamsServer(env, ROWS);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const rows: [string, string][] = [['rows in table', ROWS.toLocaleString('en-US')]];
+    for (const sort of SORTS) {
+      // Walk to page 50 with the cursor, as a visitor pressing "Load more" would.
+      let cursor: string | null = null;
+      for (let page = 1; page < 50; page++) {
+        const url: string = `${base}/api/streams?limit=${LIMIT}&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`;
+        cursor = ZStreamPage.parse(await (await fetch(url)).json()).nextCursor;
+      }
+      const first = `/api/streams?limit=${LIMIT}&sort=${sort}`;
+      for (const [label, path] of [
+        ['first page', first],
+        ['page 50', `${first}&cursor=${cursor}`],
+      ] as const) {
+        await wrkPaths(base, [path], { seconds: 1 }); // warm-up
+        const r = await wrkPaths(base, [path], { seconds: SECONDS });
+        rows.push([
+          `sort=${sort} ${label} p50 / p95`,
+          `${ms(r.p50)} / ${ms(r.p95)} (budget p95 ≤ 20 ms; ${perSec(r.perSecond)}, non-2xx ${r.non2xx})`,
+        ]);
+      }
+    }
+    await wrkPaths(base, searchPaths, { seconds: 1 });
+    const s = await wrkPaths(base, searchPaths, { seconds: SECONDS * 2 });
+    rows.push([
+      'search p50 / p95 / p99',
+      `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.p99)} (budget p95 ≤ 20 ms; ${s.requests} requests over ${searchPaths.length} terms)`,
+    ]);
+    report(
+      `Lists and search at ${ROWS.toLocaleString('en-US')} streams, ${name} (wrk, 1 connection)`,
+      COMMAND,
+      rows,
+    );
+  } finally {
+    await stopServer(server);
+  }
+}
+printMachineLoad('end');

@@ -1,0 +1,65 @@
+/**
+ * Issue 17 goal: Lighthouse scores (performance, accessibility, best practices, SEO) of the home page and a
+ * stream page, mobile profile (Lighthouse's default: emulated phone, throttled), against the built app.
+ * Debian's Chromium is driven through chrome-launcher (CHROME_PATH). Goal ≥ 95 each; nothing asserts.
+ * Run: npm run build -w @mintcast/web && npx tsx bench/web/lighthouse.ts
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startApp } from '../../e2e/support/app-server.ts';
+import { CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
+import { streamSeed } from '../../e2e/support/data.ts';
+import { report } from '../support/report.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+const live = streamSeed({ name: 'Bench Token', symbol: 'BENCH', is_currently_live: false });
+const app = await startApp({
+  streams: [live, ...Array.from({ length: 12 }, (_, i) => streamSeed({ is_currently_live: i < 4 }))],
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  for (const [name, path] of [
+    ['home', '/'],
+    ['stream page', `/livestream/${live.mint}`],
+  ] as const) {
+    const result = await lighthouse(`${app.url}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    const cats = result?.lhr.categories ?? {};
+    const rows: [string, string][] = CATEGORIES.map((c) => [
+      c,
+      cats[c]?.score == null ? 'n/a' : String(Math.round(cats[c].score * 100)),
+    ]);
+    const failing = Object.values(result?.lhr.audits ?? {})
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id);
+    if (failing.length) rows.push(['failing audits', failing.join(', ')]);
+    for (const m of [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+    ])
+      rows.push([m, result?.lhr.audits[m]?.displayValue ?? 'n/a']);
+    report(`Lighthouse, mobile profile: ${name} (goal ≥ 95 each)`, 'npx tsx bench/web/lighthouse.ts', rows);
+  }
+} finally {
+  chrome.kill();
+  await app.stop();
+}
