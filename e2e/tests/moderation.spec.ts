@@ -92,9 +92,16 @@ test('report → admin ban → chat tools → NSFW, as the users see it', async 
   await dialog.getByRole('textbox').fill('insults everyone');
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(viewer.getByText('your report was sent to the moderators')).toBeVisible();
+  // Only administrators get the sidebar link to /admin.
+  await expect(viewer.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
 
   // The admin sees it in the queue, in context, and bans the author.
-  const admin = await signedInPage(browser, adminKey, '/admin');
+  const admin = await signedInPage(browser, adminKey, '/');
+  await admin
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Admin', exact: true })
+    .click();
+  await expect(admin).toHaveURL(/\/admin$/);
   const report = admin.getByTestId('admin-report').filter({ hasText: 'you are all idiots' });
   await expect(report).toContainText('Harassment');
   await expect(report).toContainText('Moderated Coin');

@@ -63,7 +63,7 @@ const framesAdvance = async (page: Page) => {
         last = now;
         return advanced;
       },
-      { timeout: 90_000 },
+      { timeout: 120_000 },
     )
     .toBeGreaterThan(5);
 };
@@ -84,7 +84,7 @@ const postAsOther = async (content: string) => {
 test('npm start restarts a crashed media server and a crashed API; video and chat come back without a reload', async ({
   browser,
 }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000);
   const host = await (await browser.newContext()).newPage();
   await signIn(host, '/start-streaming');
   await host.getByLabel('Token Contract Address').fill(TOKEN);
@@ -103,23 +103,26 @@ test('npm start restarts a crashed media server and a crashed API; video and cha
   await expect.poll(() => site.starts('media'), { timeout: 60_000 }).toBe(2);
   expect(site.starts('server')).toBe(1);
   expect(site.logs()).toMatch(/\[mintcast\] media exited \((SIGKILL|137)\); restarting in/);
-  // Either the host's client rejoins the new media server and the viewer's picture moves again, or the
-  // stream goes offline after the grace. Never "live" with no host in the room once that has settled.
+  // The host's client joins the new media server by itself (rejoin with back-off) and republishes; the
+  // stream may go offline for a moment (the grace is short here) and is live again once the host is back.
+  // It is never "live" with no host in the room once the grace has passed.
+  const seen = new Set<string>();
   await expect
     .poll(
       async () => {
-        if (!(await record()).is_currently_live) return 'offline';
-        return (await hostInRoom()) ? 'host back' : 'live without a host';
+        const state = !(await record()).is_currently_live
+          ? 'offline'
+          : (await hostInRoom())
+            ? 'host back'
+            : 'live without a host';
+        seen.add(state);
+        return state;
       },
-      { timeout: 120_000 },
+      { timeout: 150_000 },
     )
-    .toMatch(/^(offline|host back)$/);
-  const settled = (await record()).is_currently_live;
-  console.log(
-    `after the media crash: ${settled ? 'the host rejoined and the viewer watches' : 'offline after the grace'}`,
-  );
-  if (settled) await framesAdvance(viewer);
-  else await expect(viewer.getByText('Stream is offline')).toBeVisible({ timeout: 15_000 });
+    .toBe('host back');
+  console.log(`after the media crash the stream was: ${[...seen].join(' → ')}`);
+  await framesAdvance(viewer);
 
   // The API dies. The launcher starts it again; the viewer's open page gets chat back without a reload.
   site.crash('server');
@@ -136,10 +139,10 @@ test('npm start restarts a crashed media server and a crashed API; video and cha
     )
     .toBe(200);
   await postAsOther('back after the restart');
-  await expect(chat.getByText('back after the restart')).toBeVisible({ timeout: 30_000 });
+  await expect(chat.getByText('back after the restart')).toBeVisible({ timeout: 60_000 });
   await chat.getByRole('textbox', { name: 'Chat message' }).fill('still here');
   await chat.getByRole('button', { name: 'Send message' }).click();
   await expect(chat.getByText('still here')).toHaveCount(1, { timeout: 15_000 });
-  // The media server was not touched by the API's crash: the picture keeps moving if it was live.
-  if (settled) await framesAdvance(viewer);
+  // The media server was not touched by the API's crash: the picture keeps moving.
+  await framesAdvance(viewer);
 });

@@ -8,10 +8,14 @@ export const REALTIME_PATH = '/api/realtime';
 export const REALTIME_MAX_SUBSCRIPTIONS = 16;
 /** Largest client frame the server accepts (bytes). */
 export const REALTIME_MAX_CLIENT_FRAME = 4 * 1024;
-/** Client reconnect back-off: first delay, cap, and random jitter added to each delay. */
+/**
+ * Client reconnect back-off: first delay, cap, and random jitter added to each delay. The cap is short so
+ * chat comes back within seconds of a restarted site (an attempt on a down server costs one refused
+ * connection); the jitter spreads a whole audience's reconnects over a second.
+ */
 export const REALTIME_RECONNECT_BASE_MS = 500;
-export const REALTIME_RECONNECT_MAX_MS = 15_000;
-export const REALTIME_RECONNECT_JITTER_MS = 500;
+export const REALTIME_RECONNECT_MAX_MS = 5_000;
+export const REALTIME_RECONNECT_JITTER_MS = 1_000;
 
 /** WebSocket close codes the server uses (4000–4999 is the application range). */
 export const REALTIME_CLOSE = {

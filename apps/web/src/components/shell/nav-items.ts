@@ -6,6 +6,7 @@ import {
   type LucideIcon,
   Radio,
   Settings,
+  ShieldCheck,
   TrendingUp,
   User,
 } from 'lucide-react';
@@ -16,6 +17,8 @@ export interface NavItem {
   /** Key under `shell.nav` of the catalog. */
   label: keyof TCatalog['shell']['nav'];
   icon: LucideIcon;
+  /** Shown only to platform administrators (`ADMIN_ADDRESSES`). */
+  adminOnly?: boolean;
 }
 
 export interface NavGroup {
@@ -50,6 +53,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { to: '/settings', label: 'settings', icon: Settings },
       { to: '/how-to-stream', label: 'howToStream', icon: BookOpen },
+      { to: '/admin', label: 'admin', icon: ShieldCheck, adminOnly: true },
     ],
   },
 ];

@@ -2,6 +2,7 @@ import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { WalletButton } from '../../features/wallet/wallet-button.tsx';
+import { useAdminStatusQuery } from '../../queries/admin.ts';
 import { iconButtonClass } from '../ui/button.ts';
 import { Logo } from './logo.tsx';
 import { NAV_GROUPS } from './nav-items.ts';
@@ -21,6 +22,11 @@ export function Sidebar({ variant, collapsed, open, onToggleCollapsed, onClose }
   const drawer = variant === 'drawer';
   const compact = !drawer && collapsed;
   const hidden = drawer && !open;
+  const isAdmin = useAdminStatusQuery().data?.isAdmin === true;
+  const groups = NAV_GROUPS.map((g) => ({
+    ...g,
+    items: g.items.filter((item) => !item.adminOnly || isAdmin),
+  }));
   return (
     <aside
       id="app-sidebar"
@@ -62,7 +68,7 @@ export function Sidebar({ variant, collapsed, open, onToggleCollapsed, onClose }
       </div>
 
       <nav aria-label={t('shell.mainNav')} className="flex-1 overflow-y-auto overscroll-contain px-3 py-4">
-        {NAV_GROUPS.map((group) => (
+        {groups.map((group) => (
           <div key={group.title} className="mb-5 last:mb-0">
             {compact ? (
               <div className="mx-3 mb-2 h-px bg-border first:hidden" aria-hidden />

@@ -9,6 +9,11 @@ export interface LiveConnectionOptions {
   getToken: () => Promise<{ token: string; url: string }>;
   /** Runs after each successful connect (the host publishes here, also after a recreate). */
   onConnected?: (room: Room) => Promise<void>;
+  /**
+   * The connection came back after a drop: livekit-client's own reconnect, a rejoin or a recreate (after
+   * `onConnected` for those). Not called for the first connect.
+   */
+  onRestored?: () => void;
   /** Called whenever anything observable changed (state, room, participants, tracks). */
   onChange: () => void;
   /** The room ended for good: the server closed it, or a connect/recreate failed. */
@@ -32,6 +37,7 @@ export class LiveConnection {
   private rejoinTimer: ReturnType<typeof setTimeout> | undefined;
   /** Rejoins tried since the last successful connect; undefined when no rejoin is under way. */
   private rejoinAttempt: number | undefined;
+  private everConnected = false;
   private readonly monitor = createMismatchMonitor({
     tracked: () => this.state,
     reported: () => (this.room ? toConnectionState(this.room.state) : this.state),
@@ -78,6 +84,7 @@ export class LiveConnection {
       this.epoch += 1;
       this.setState('connected');
       this.opts.onChange();
+      this.opts.onRestored?.();
     });
     room.on(RoomEvent.Disconnected, (reason?: number) => {
       if (!mine() || this.stopped) return;
@@ -111,6 +118,8 @@ export class LiveConnection {
       this.setState('connected');
       await this.opts.onConnected?.(room);
       this.opts.onChange();
+      if (this.everConnected) this.opts.onRestored?.();
+      this.everConnected = true;
     } catch (err) {
       if (!mine()) return;
       await room.disconnect().catch(() => undefined);

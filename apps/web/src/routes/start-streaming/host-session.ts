@@ -2,7 +2,7 @@ import { roomNameForMint } from '@mintcast/contracts';
 import { type LocalTrack, type LocalVideoTrack, type Room, Track, VideoPresets } from 'livekit-client';
 import { LiveConnection } from '../../features/live/live-connection.ts';
 import { withPublicationTimeout } from '../../features/live/room-options.ts';
-import { fetchLiveToken } from '../../queries/live.ts';
+import { fetchLiveToken, setStreamLive } from '../../queries/live.ts';
 
 export interface HostSnapshot {
   state: LiveConnection['state'];
@@ -29,6 +29,8 @@ export class HostSession {
   private snapshot: HostSnapshot;
   private wanted = { camera: true, mic: true, screen: false };
   private cameraFailed = false;
+  /** Set once the stream went on the air; from then on every restored connection says so again. */
+  private onAir = false;
   onEnded: (() => void) | null = null;
 
   constructor(
@@ -38,6 +40,7 @@ export class HostSession {
     this.conn = new LiveConnection({
       getToken: () => fetchLiveToken({ roomName: roomNameForMint(mint), participantName, isHost: true }),
       onConnected: (room) => this.publish(room),
+      onRestored: () => this.reassertLive(),
       onChange: () => this.update(),
       onClosed: (reason) => {
         if (reason === 'ended') this.onEnded?.();
@@ -52,7 +55,24 @@ export class HostSession {
   }
 
   stop(): Promise<void> {
+    this.onAir = false;
     return this.conn.stop();
+  }
+
+  /** The stream is live (the creator set the flag after the first publish). */
+  markOnAir(): void {
+    this.onAir = true;
+  }
+
+  /**
+   * After a drop the host is back in the room: if the drop outlasted the host grace (a media server or
+   * site restart can), the site took the stream offline meanwhile, and only the creator sets it live
+   * (decision: the reconcile never does), so the broadcaster says so again. Setting it when already live
+   * changes nothing.
+   */
+  private reassertLive(): void {
+    if (!this.onAir) return;
+    setStreamLive(this.mint, true).catch(() => undefined);
   }
 
   subscribe = (listener: () => void): (() => void) => {

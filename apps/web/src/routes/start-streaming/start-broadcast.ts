@@ -17,6 +17,7 @@ export const startBroadcast = async (
   try {
     await session.start();
     await setStreamLive(mint, true);
+    session.markOnAir();
   } catch (err) {
     await session.stop().catch(() => undefined);
     throw err;

@@ -11,6 +11,7 @@ export const shell = {
     favorites: 'Favorites',
     settings: 'Settings',
     howToStream: 'How to Stream',
+    admin: 'Admin',
   },
   logo: 'Mintcast home',
   siteTitle: 'Mintcast — Crypto Streaming',

@@ -10,6 +10,7 @@ export const shell = {
     favorites: 'Favoritos',
     settings: 'Ajustes',
     howToStream: 'Cómo transmitir',
+    admin: 'Administración',
   },
   logo: 'Inicio de Mintcast',
   siteTitle: 'Mintcast — Transmisiones cripto',

@@ -10,6 +10,7 @@ export const shell = {
     favorites: 'Favoris',
     settings: 'Paramètres',
     howToStream: 'Comment streamer',
+    admin: 'Administration',
   },
   logo: 'Accueil Mintcast',
   siteTitle: 'Mintcast — Streaming crypto',
