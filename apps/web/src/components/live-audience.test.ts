@@ -1,5 +1,6 @@
 import type { TStream } from '@mintcast/contracts';
 import { describe, expect, it } from 'vitest';
+import { switchLanguage } from '../lib/i18n/i18n.ts';
 import { liveAudience } from './live-audience.ts';
 
 const stream = (over: Partial<TStream>) => ({ num_participants: 0, live_since: null, ...over }) as TStream;
@@ -14,5 +15,14 @@ describe('liveAudience', () => {
   });
   it('leaves out the time when the start is unknown', () => {
     expect(liveAudience(stream({ num_participants: 1234 }), start)).toBe('1,234 watching');
+  });
+  it('speaks the site language, with its plural and number format', async () => {
+    await switchLanguage('fr');
+    try {
+      expect(liveAudience(stream({ num_participants: 1 }), start, 'fr')).toBe('1 spectateur');
+      expect(liveAudience(stream({ num_participants: 1234 }), start, 'fr')).toBe('1\u202f234 spectateurs');
+    } finally {
+      await switchLanguage('en');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { i18n } from './i18n/i18n.ts';
 
 /** An API failure with the server's `{ error: { code, message } }` (or a network failure: status 0). */
 export class ApiError extends Error {
@@ -32,7 +33,7 @@ const send = async (path: string, init: RequestInit, token: string | null): Prom
   try {
     return await fetch(path, { ...init, headers });
   } catch {
-    throw new ApiError(0, 'network', 'Network error, check your connection');
+    throw new ApiError(0, 'network', i18n.t('common.networkError'));
   }
 };
 
@@ -65,12 +66,16 @@ export const apiFetch = async <S extends StandardSchemaV1>(
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
-    throw new ApiError(res.status, 'bad_response', `Unexpected response (HTTP ${res.status})`);
+    throw new ApiError(
+      res.status,
+      'bad_response',
+      i18n.t('common.unexpectedResponse', { status: res.status }),
+    );
   }
   if (!res.ok) {
     const error = errorOf(body);
     if (error) throw new ApiError(res.status, error.code, error.message);
-    throw new ApiError(res.status, 'http_error', `HTTP error ${res.status}`);
+    throw new ApiError(res.status, 'http_error', i18n.t('common.httpError', { status: res.status }));
   }
   const result = schema['~standard'].validate(body);
   if (result instanceof Promise) throw new ApiError(res.status, 'bad_response', 'Unexpected async schema');

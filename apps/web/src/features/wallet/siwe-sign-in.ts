@@ -3,6 +3,7 @@ import type { Address } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { signMessage } from 'wagmi/actions';
 import { ApiError } from '../../lib/api.ts';
+import { i18n } from '../../lib/i18n/i18n.ts';
 import { loadSessionManager } from '../../lib/session/session.ts';
 import { isSession } from '../../lib/session/session-types.ts';
 import { wagmiConfig } from './wagmi-config.ts';
@@ -17,14 +18,14 @@ const postJson = async (path: string, body?: unknown): Promise<unknown> => {
       ? {}
       : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   }).catch(() => {
-    throw new ApiError(0, 'network', 'Network error, check your connection');
+    throw new ApiError(0, 'network', i18n.t('common.networkError'));
   });
   const json = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
   if (!res.ok)
     throw new ApiError(
       res.status,
       json?.error?.code ?? 'http_error',
-      json?.error?.message ?? `HTTP ${res.status}`,
+      json?.error?.message ?? i18n.t('common.httpError', { status: res.status }),
     );
   return json;
 };

@@ -3,6 +3,8 @@ import { INVALID_ADDRESS_MESSAGE, LIVE_MESSAGES, TOKEN_MESSAGES } from '@mintcas
 /** The stream page: header, states, player, token and trading cards, chat, like/follow (spec §2, §8). */
 export const stream = {
   back: 'Back',
+  watching_one: '{{value}} watching',
+  watching_other: '{{value}} watching',
   share: 'Share',
   shareTitle: '{{name}} (${{symbol}}) live',
   linkCopied: 'Stream link copied to clipboard!',

@@ -1,5 +1,8 @@
 export const stream = {
   back: 'Volver',
+  watching_one: '{{value}} viendo',
+  watching_many: '{{value}} viendo',
+  watching_other: '{{value}} viendo',
   share: 'Compartir',
   shareTitle: '{{name}} (${{symbol}}) en vivo',
   linkCopied: '¡Enlace de la transmisión copiado al portapapeles!',

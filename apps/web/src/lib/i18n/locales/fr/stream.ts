@@ -1,5 +1,8 @@
 export const stream = {
   back: 'Retour',
+  watching_one: '{{value}} spectateur',
+  watching_many: '{{value}} spectateurs',
+  watching_other: '{{value}} spectateurs',
   share: 'Partager',
   shareTitle: '{{name}} (${{symbol}}) en direct',
   linkCopied: 'Lien du stream copié dans le presse-papiers !',
