@@ -62,7 +62,10 @@ const vitest = (label: string, extra: string[], env: NodeJS.ProcessEnv = {}) => 
 const playwright = () => {
   const out = path.join(artifacts, 'e2e.json');
   rmSync(out, { force: true });
-  if (run('npm', ['run', 'build', '-w', '@mintcast/web']) !== 0) {
+  // The whole build, not only the web app: specs that run `npm start` would otherwise find the server
+  // build missing, rebuild everything — web app included — mid-run, and pages other specs had open would
+  // ask for chunks that no longer exist.
+  if (run('npm', ['run', 'build']) !== 0) {
     add({ passed: 0, failed: 1, skipped: 0 });
     console.error('[test] web build failed: e2e not run');
     return;

@@ -86,7 +86,8 @@ test('"Failed to load trading data", then Retry loads the figures', async ({ pag
   standin.assign(FAILING, 'token-two-pairs');
   await page.goto(`${app.url}/livestream/${FAILING}`);
   const card = page.getByRole('region', { name: 'Trading data' });
-  await expect(card.getByText('Failed to load trading data')).toBeVisible({ timeout: 15_000 });
+  // The page asks three times (two retries with back-off) before it says so: a ceiling for a busy machine.
+  await expect(card.getByText('Failed to load trading data')).toBeVisible({ timeout: 60_000 });
   await expect(card.getByTestId('trading-figures')).toHaveCount(0);
 
   standin.setMode('normal');

@@ -116,7 +116,10 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   const spa = await serveSpa(app, config.webDist);
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && spa && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing build file is a 404, never the page: a tab opened before a new build asks for chunks that
+    // are gone, and index.html in their place is a MIME error instead of a clear "not found".
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && spa && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       const mint = streamPageMint(request.url);
       const stream = mint ? await streams.get(mint).catch(() => null) : null;
