@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'web',
+    isolate: false,
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['../../vitest.setup.ts'],
   },
