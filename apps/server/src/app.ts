@@ -111,7 +111,12 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
 
   await app.register(streamsRoutes, { streams });
   for (const plugin of featurePlugins) await app.register(plugin, { ctx });
-  if (config.livekit.proxyTarget) installMediaProxy(app, config.livekit.proxyTarget);
+  if (config.livekit.proxyTarget)
+    installMediaProxy(app, {
+      target: config.livekit.proxyTarget,
+      trustProxy: config.trustProxy,
+      socketsPerAddress: ctx.caps.socketsPerAddress,
+    });
 
   const spa = await serveSpa(app, config.webDist);
   app.setNotFoundHandler(async (request, reply) => {

@@ -4,7 +4,7 @@ import { AccessToken } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { livekitConfig } from '../src/env.ts';
-import { connectRealtime } from './support/multi-instance.ts';
+import { connectRealtime, eventually } from './support/multi-instance.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testConfig } from './support/test-config.ts';
 
@@ -12,6 +12,7 @@ const { apiKey, apiSecret } = testConfig().livekit;
 let media: MediaServer;
 let t: TestApp;
 let origin: string;
+const internal = () => media.url.replace(/^ws/, 'http');
 
 beforeAll(async () => {
   media = await startMediaServer({
@@ -31,8 +32,8 @@ afterAll(async () => {
   await media?.close();
 });
 
-const viewerToken = () => {
-  const at = new AccessToken(apiKey, apiSecret, { identity: 'viewer-1', ttl: 60 });
+const viewerToken = (identity = 'viewer-1') => {
+  const at = new AccessToken(apiKey, apiSecret, { identity, ttl: 60 });
   at.addGrant({ room: 'stream-proxy', roomJoin: true, canSubscribe: true, canPublish: false });
   return at.toJwt();
 };
@@ -78,6 +79,46 @@ describe('the embedded media server through the site origin', () => {
     });
     rt.ws.close();
     expect((await fetch(`${origin}/api/health`)).status).toBe(200);
+  });
+
+  it('refuses a media socket past the per-address cap with 429 and a clear reason; a freed slot can be used again', async () => {
+    const capped = await createTestApp(
+      { livekit: { url: 'ws://x', apiUrl: internal(), proxyTarget: internal(), apiKey, apiSecret } },
+      { database: t.database, clientCaps: { socketsPerAddress: 2 } },
+    );
+    try {
+      const base = (await capped.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+      const open = async (identity: string) => {
+        const ws = new WebSocket(`${base}/rtc?access_token=${await viewerToken(identity)}&protocol=16`);
+        return new Promise<WebSocket>((resolve, reject) => {
+          ws.once('message', () => resolve(ws));
+          ws.once('unexpected-response', (_req, res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => {
+              body += c.toString();
+            });
+            res.on('end', () => reject(new Error(`status ${res.statusCode} ${body}`)));
+          });
+          ws.once('error', reject);
+        });
+      };
+      const held = [await open('cap-1'), await open('cap-2')];
+      await expect(open('cap-3')).rejects.toThrow(
+        'status 429 {"error":{"code":"too_many_connections","message":"Too many open media connections from this address"}}',
+      );
+      const closed = new Promise((resolve) => held[0]?.once('close', resolve));
+      held[0]?.close();
+      await closed;
+      // The proxy sees the close a moment after the client does: the next open may race it, so retry until free.
+      await eventually(async () => {
+        const again = await open('cap-4').catch(() => null);
+        again?.close();
+        return again !== null;
+      });
+      held[1]?.close();
+    } finally {
+      await capped.close();
+    }
   });
 
   it('answers 502 with an error body when the media server is down', async () => {

@@ -1,13 +1,45 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createProxyServer } from 'http-proxy-3';
+import type { TrustProxy } from '../env.ts';
+import { createAddressCounter } from './client-caps.ts';
 
 /** What livekit-client asks the media server for: `/rtc`, `/rtc/validate`, `/rtc/v1`, `/rtc/v1/validate`. */
 const MEDIA_PATH = /^\/rtc(?:[/?]|$)/;
 export const isMediaPath = (url: string | undefined): boolean => MEDIA_PATH.test(url ?? '');
 
 type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+export interface MediaProxyOptions {
+  /** The media server's HTTP origin. */
+  target: string;
+  /** Whose forwarding headers name the client (the same rule as `request.ip`). */
+  trustProxy: TrustProxy;
+  /** Media sockets one address may hold open at once; the next upgrade is refused with 429. */
+  socketsPerAddress: number;
+}
+
+/** The client's address for a raw upgrade request, by the same TRUST_PROXY rule Fastify applies to requests. */
+const clientAddress = (trust: TrustProxy) => {
+  const rule =
+    trust === false
+      ? () => false
+      : typeof trust === 'number'
+        ? (_address: string, hop: number) => hop < trust
+        : proxyAddr.compile(trust);
+  return (req: IncomingMessage): string => proxyAddr(req, rule);
+};
+
+const tooMany = (socket: Duplex) => {
+  const body = JSON.stringify({
+    error: { code: 'too_many_connections', message: 'Too many open media connections from this address' },
+  });
+  socket.end(
+    `HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+};
 
 const unavailable = JSON.stringify({
   error: { code: 'media_unavailable', message: 'The media server is not reachable' },
@@ -17,11 +49,14 @@ const unavailable = JSON.stringify({
  * The embedded media server behind the site's own origin: browsers open `/rtc` here and it is passed through
  * to apps/media unchanged. Upgrades are piped as raw sockets (not re-framed by a second WebSocket), so a refused
  * upgrade reaches the browser as the media server's own status: livekit-client needs the 404 on `/rtc/v1` to
- * fall back to `/rtc`, and a 401 to ask `/rtc/validate` why.
+ * fall back to `/rtc`, and a 401 to ask `/rtc/validate` why. Each client address may hold only so many media
+ * sockets (a viewer token is free to get, so a script could otherwise open thousands of sessions).
  */
-export const installMediaProxy = (app: FastifyInstance, target: string): void => {
-  const proxy = createProxyServer({ target, xfwd: true });
+export const installMediaProxy = (app: FastifyInstance, opts: MediaProxyOptions): void => {
+  const proxy = createProxyServer({ target: opts.target, xfwd: true });
   const upgraded = new Set<Duplex>();
+  const addressOf = clientAddress(opts.trustProxy);
+  const perAddress = createAddressCounter(opts.socketsPerAddress);
 
   const web = (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
@@ -46,8 +81,13 @@ export const installMediaProxy = (app: FastifyInstance, target: string): void =>
         for (const listener of others) listener.call(server, req, socket, head);
         return;
       }
+      const release = perAddress.acquire(addressOf(req));
+      if (!release) return tooMany(socket);
       upgraded.add(socket);
-      socket.once('close', () => upgraded.delete(socket));
+      socket.once('close', () => {
+        upgraded.delete(socket);
+        release();
+      });
       proxy.ws(req, socket, head, {}, (err) => {
         app.log.warn({ err }, 'media proxy: upgrade failed');
         socket.destroy();
