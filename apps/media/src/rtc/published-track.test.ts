@@ -14,7 +14,7 @@ import { DownTrack } from './down-track.ts';
 import { PublishedTrack } from './published-track.ts';
 
 /** A simulcast camera with layers h (SSRC 11) and f (SSRC 22), one viewer, and the PLIs sent upstream. */
-function setUp() {
+function setUp(viewerTransport: 'connected' | 'connecting' = 'connected') {
   const metrics = new Metrics();
   const track = new PublishedTrack(
     new TrackInfo({ sid: 'TR_v', type: TrackType.VIDEO }),
@@ -45,6 +45,8 @@ function setUp() {
   frame(true);
   const sent: RtpPacket[] = [];
   const transceiver = fakeTransceiver(sent);
+  const dtls = transceiver.sender.dtlsTransport as unknown as { state: string };
+  dtls.state = viewerTransport;
   const dt = new DownTrack('TR_v', 'PA_v', transceiver, 90_000, metrics);
   track.addDownTrack(dt);
   const receiverReport = (ssrc: number, fractionLost: number) =>
@@ -53,10 +55,23 @@ function setUp() {
         reports: [new RtcpReceiverInfo({ ssrc, fractionLost: Math.round(fractionLost * 256) })],
       }),
     );
-  return { track, dt, frame, plis, receiverReport };
+  return { track, dt, dtls, frame, plis, receiverReport };
 }
 
 describe('PublishedTrack', () => {
+  it('asks for no keyframe for a viewer whose transport is still connecting, then at once when it connects', () => {
+    const { track, dt, dtls, frame, plis } = setUp('connecting');
+    track.retarget(dt);
+    frame(false);
+    // A request answered into a transport that cannot carry it would make the encoder ignore the next one
+    // (Chromium answers at most one key frame request per 300 ms): that cost every join about half a second.
+    expect(plis).toEqual([]);
+    dtls.state = 'connected';
+    track.retarget(dt, true); // what the room does when the viewer's transport connects
+    expect(plis).toEqual([22]);
+    track.close();
+  });
+
   it("moves a viewer whose receiver reports heavy loss one layer down, at the lower layer's next keyframe", () => {
     const { track, dt, frame, plis, receiverReport } = setUp();
     frame(true);

@@ -119,6 +119,10 @@ export class PublishedTrack {
   retarget(dt: DownTrack, force = false): void {
     const before = dt.target;
     dt.target = this.pickLayer(dt.allowedQuality);
+    // Not before its transport can carry the keyframe: the publisher's encoder ignores a request that comes
+    // within 300 ms of the one it last answered (Chromium's minimum key frame send interval), so an early
+    // request, answered into a transport still connecting, would have the one that matters ignored.
+    if (!dt.ready) return;
     if (dt.target && (force || dt.target !== before || dt.waitingForKeyframe))
       this.requestKeyframe(dt.target, false, force);
   }

@@ -22,6 +22,18 @@ window.lkJoin = async (url, token) => {
     // Time to first frame: the first frame the compositor presents for this element.
     if (track.kind === 'video' && el.requestVideoFrameCallback) {
       el.requestVideoFrameCallback(() => { window.lk.firstFrameAt ??= performance.now(); });
+      // Where a join's time goes, for the benches: first RTP packet, first whole frame, first decoded frame.
+      const seen = {};
+      const poll = setInterval(async () => {
+        const stats = await track.receiver?.getStats().catch(() => undefined);
+        stats?.forEach((r) => {
+          if (r.type !== 'inbound-rtp') return;
+          if (r.packetsReceived > 0 && !seen.rtp) { seen.rtp = 1; log('rtp'); }
+          if (r.framesReceived > 0 && !seen.frame) { seen.frame = 1; log('frame'); }
+          if (r.framesDecoded > 0 && !seen.decoded) { seen.decoded = 1; log('decoded'); clearInterval(poll); }
+        });
+      }, 10);
+      setTimeout(() => clearInterval(poll), 30000);
     }
     document.body.appendChild(el);
     log('subscribed', pub.source, p.identity, pub.trackSid);
