@@ -5,14 +5,15 @@
  *     (the "open the same URL again in that tab" case);
  *  3. host start: a viewer already in the room waits; the host joins and publishes; measured from the
  *     host's `room.connect()` to the waiting viewer's first frame.
- * Joins are measured from calling `room.connect()` to the first video frame presented
- * (requestVideoFrameCallback), including the /rtc/v1 404 and validate round trip before livekit-client
- * falls back to /rtc. Prints p50/p95/max, never asserts.
+ * Pages use the web app's room options (so no /rtc/v1 probe: apps/media serves /rtc). Joins are measured from
+ * calling `room.connect()` to the first video frame presented (requestVideoFrameCallback); each line shows
+ * when the track was subscribed, the room connected, and the first RTP packet and frame arrived. Prints
+ * p50/p95/max, never asserts.
  *
  *   npx tsx bench/media/first-frame.ts     (BENCH_VIEWERS=10 fresh joins, BENCH_RELOADS=20, BENCH_STARTS=5)
  */
 import { loadavg } from 'node:os';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { startMediaServer } from '../../apps/media/src/index.ts';
 import { launchChromium } from '../../apps/media/test/helpers/browser.ts';
 import { startStaticServer } from '../../apps/media/test/helpers/static-server.ts';
@@ -44,6 +45,13 @@ const browser = await launchChromium();
 // the camera) would give them its exposed local addresses, while a real viewer's Chromium names its host
 // candidates by mDNS (`<uuid>.local`), the case that once cost a join 10 s (see apps/media/src/rtc/trickle.ts).
 const viewerBrowser = await launchChromium();
+/** Room options as the web app sets them (apps/web/src/features/live/room-options.ts): no /rtc/v1 probe. */
+const asWebApp = async (ctx: BrowserContext) => {
+  await ctx.addInitScript(() => {
+    (globalThis as unknown as { lkRoomOptions: object }).lkRoomOptions = { singlePeerConnection: false };
+  });
+  return ctx;
+};
 
 /** Joins `page` with `token`, waits for its first frame; returns ms from connect() (-1: none) and phases. */
 const joinAndTime = (page: Page, token: string) =>
@@ -83,7 +91,7 @@ const fresh: number[] = [];
 const reloads: number[] = [];
 const starts: number[] = [];
 try {
-  const hostCtx = await browser.newContext();
+  const hostCtx = await asWebApp(await browser.newContext());
   let host = await hostCtx.newPage();
   await host.goto(web.url);
   const publish = async (page: Page) => {
@@ -103,7 +111,7 @@ try {
   await new Promise((r) => setTimeout(r, 2_000));
 
   for (let i = 0; i < JOINS; i++) {
-    const ctx = await viewerBrowser.newContext();
+    const ctx = await asWebApp(await viewerBrowser.newContext());
     const page = await ctx.newPage();
     await page.goto(web.url);
     const [ms, phases] = await joinAndTime(
@@ -117,7 +125,7 @@ try {
 
   // One tab, reloaded while watching: each reload is a new token (the web app's viewer identities are new
   // each time too), and the previous session leaves as the page unloads.
-  const tab = await (await viewerBrowser.newContext()).newPage();
+  const tab = await (await asWebApp(await viewerBrowser.newContext())).newPage();
   await tab.goto(web.url);
   for (let i = 0; i < RELOADS; i++) {
     if (i > 0) await tab.reload();

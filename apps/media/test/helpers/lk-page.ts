@@ -12,7 +12,8 @@ const log = (...e) => window.lk.events.push([...e, Math.round(performance.now() 
 window.lkJoin = async (url, token) => {
   window.lk.joinStartedAt = performance.now();
   // As the web app: layers are chosen by the SFU, and dynacast lets it switch unwatched ones off.
-  const room = new LK.Room({ adaptiveStream: false, dynacast: true });
+  // window.lkRoomOptions: a bench sets what the web app sets (e.g. singlePeerConnection: false).
+  const room = new LK.Room({ adaptiveStream: false, dynacast: true, ...(window.lkRoomOptions ?? {}) });
   window.lk.room = room;
   room.on(LK.RoomEvent.TrackSubscribed, (track, pub, p) => {
     const el = track.attach();
