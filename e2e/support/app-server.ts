@@ -32,6 +32,8 @@ export interface StartAppOptions {
   media?: boolean;
   /** Address the app listens on and is reached by (default 127.0.0.1). */
   host?: string;
+  /** Also seed `npm run seed`'s demo streams (broadcast by the app when the media server runs). */
+  demo?: boolean;
 }
 
 export interface RunningApp {
@@ -57,7 +59,7 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-const runSeed = (dataDir: string, streams: StreamSeed[]): Promise<void> =>
+const runSeed = (dataDir: string, streams: StreamSeed[], demo = false): Promise<void> =>
   new Promise((resolve, reject) => {
     const child = spawn(tsxBin, [path.join(import.meta.dirname, 'seed-scenario.ts'), dataDir], {
       cwd: repoRoot,
@@ -65,7 +67,7 @@ const runSeed = (dataDir: string, streams: StreamSeed[]): Promise<void> =>
     });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited with ${code}`))));
-    child.stdin.end(JSON.stringify({ streams }));
+    child.stdin.end(JSON.stringify({ streams, demo }));
   });
 
 const waitFor = async (url: string, child: ChildProcess, timeoutMs: number, logs: () => string) => {
@@ -109,7 +111,7 @@ export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mintcast-e2e-'));
   const template = path.join(templateDir, 'pglite');
   if (existsSync(template)) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
-  if (opts.streams?.length) await runSeed(dataDir, opts.streams);
+  if (opts.streams?.length || opts.demo) await runSeed(dataDir, opts.streams ?? [], opts.demo);
   const port = await freePort();
   const host = opts.host ?? '127.0.0.1';
   const url = `http://${host}:${port}`;

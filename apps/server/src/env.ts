@@ -70,6 +70,11 @@ const ZEnv = z
           .filter(Boolean),
       )
       .pipe(z.array(z.string().regex(/^0x[0-9a-f]{40}$/, 'each entry must be a 0x wallet address'))),
+    /**
+     * With demo data (`npm run seed`) and the embedded media server: broadcast a looped test clip into the first
+     * demo streams, so a newcomer's first look shows live video. Without demo streams it does nothing.
+     */
+    DEMO_BROADCAST: z.enum(['on', 'off']).default('on'),
   })
   .superRefine(crossVariableRules);
 export type Env = z.infer<typeof ZEnv>;
@@ -105,6 +110,8 @@ export interface AppConfig {
   chain: ChainConfig;
   /** Platform administrators' wallets, lower case. */
   adminAddresses: string[];
+  /** The demo streams' broadcast (a looped clip from this file); absent or off: none. */
+  demoBroadcast?: { enabled: boolean; clipPath: string };
 }
 
 export interface ChainConfig {
@@ -200,5 +207,9 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       tipConfirmations: e.TIP_CONFIRMATIONS,
     },
     adminAddresses: e.ADMIN_ADDRESSES,
+    demoBroadcast: {
+      enabled: e.DEMO_BROADCAST === 'on',
+      clipPath: path.resolve(repoRoot, 'apps/server/assets/demo-clip.ivf'),
+    },
   };
 };

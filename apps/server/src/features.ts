@@ -3,6 +3,7 @@ import { adminPlugin } from './admin/admin.plugin.ts';
 import type { AppContext } from './app-context.ts';
 import { chainPlugin } from './chain/chain.plugin.ts';
 import { chatPlugin } from './chat/chat.plugin.ts';
+import { demoPlugin } from './demo/demo.plugin.ts';
 import { ingestPlugin } from './ingest/ingest.plugin.ts';
 import { livePlugin } from './live/live.plugin.ts';
 import { moderationPlugin } from './moderation/moderation.plugin.ts';
@@ -28,4 +29,5 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   moderationPlugin, // after realtime: pushes chat modes to open chats
   reportsPlugin,
   adminPlugin,
+  demoPlugin, // last: publishes into rooms whose webhooks the live plugin handles
 ];

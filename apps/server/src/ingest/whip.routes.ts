@@ -1,17 +1,11 @@
-import {
-  HOST_TOKEN_TTL_S,
-  roomNameForMint,
-  WHIP_PATH_PREFIX,
-  whipHostMetadata,
-  ZAddress,
-} from '@mintcast/contracts';
+import { WHIP_PATH_PREFIX, ZAddress } from '@mintcast/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TrackSource } from 'livekit-server-sdk';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { MediaGateway } from '../live/media-gateway.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { MediaWhip, MediaWhipResponse } from './media-whip.ts';
+import { mintWhipHostToken } from './whip-host-token.ts';
 
 const SDP = 'application/sdp';
 const SDP_FRAGMENT = 'application/trickle-ice-sdpfrag';
@@ -54,20 +48,7 @@ export const whipRoutes = async (app: FastifyInstance, opts: WhipRoutesOptions) 
     reply.removeHeader('www-authenticate');
     // A key made before a site-wide ban must not put that wallet on the air (403).
     await app.assertNotBanned(creator);
-    return gateway.mintToken({
-      identity: creator,
-      name: creator,
-      metadata: whipHostMetadata(),
-      ttlSeconds: HOST_TOKEN_TTL_S,
-      grant: {
-        room: roomNameForMint(mint),
-        roomJoin: true,
-        canPublish: true,
-        canSubscribe: false,
-        canPublishData: false,
-        canPublishSources: [TrackSource.CAMERA, TrackSource.MICROPHONE],
-      },
-    });
+    return mintWhipHostToken(gateway, mint, creator);
   };
 
   const relay = async (run: () => Promise<MediaWhipResponse>): Promise<MediaWhipResponse> => {
