@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from './db/database.ts';
 import type { AppConfig } from './env.ts';
 import type { ClientCaps } from './http/client-caps.ts';
+import type { Metrics } from './http/metrics.ts';
 import type { StreamsService } from './streams/streams.service.ts';
 
 /** What every feature plugin gets: configuration, the database and the shared services. */
@@ -12,4 +13,6 @@ export interface AppContext {
   now: () => number;
   /** What one client address may hold open at once. */
   caps: ClientCaps;
+  /** This instance's Prometheus metrics (served at `/metrics`). */
+  metrics: Metrics;
 }

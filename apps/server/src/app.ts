@@ -6,12 +6,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from './app-context.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
-import type { DatabaseHandle } from './db/database.ts';
+import type { DatabaseHandle, QueryObserver } from './db/database.ts';
 import type { AppConfig, TrustProxy } from './env.ts';
 import { featurePlugins } from './features.ts';
 import { type ClientCaps, DEFAULT_CLIENT_CAPS } from './http/client-caps.ts';
 import { frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { installMediaProxy } from './http/media-proxy.ts';
+import { createMetrics, installMetrics } from './http/metrics.ts';
 import { readinessRoute } from './http/readiness.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { streamPageMint, withShareTags } from './http/share-meta.ts';
@@ -77,8 +78,19 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     }),
   });
 
+  // Process metrics (CPU, memory, event loop) only for a real server: tests run many apps in one process.
+  const metrics = createMetrics({ processMetrics: config.env !== 'test' });
+  const observeQuery: QueryObserver = (q) =>
+    metrics.dbQueryDuration.observe({ operation: q.operation, outcome: q.ok ? 'ok' : 'error' }, q.ms / 1000);
+  database.queryObservers.add(observeQuery);
+  app.addHook('onClose', async () => {
+    database.queryObservers.delete(observeQuery);
+  });
+  installMetrics(app, metrics, config.metricsToken);
+
   const streams = createStreamsService(createStreamsRepository(database.db));
   const ctx: AppContext = {
+    metrics,
     config,
     database,
     streams,
@@ -116,6 +128,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
       target: config.livekit.proxyTarget,
       trustProxy: config.trustProxy,
       socketsPerAddress: ctx.caps.socketsPerAddress,
+      countSockets: (count) => metrics.countSockets('media', count),
     });
 
   const spa = await serveSpa(app, config.webDist);

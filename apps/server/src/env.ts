@@ -60,6 +60,8 @@ const ZEnv = z
     WBNB_ADDRESS: ZContract.default(BSC_MAINNET.wbnb),
     TIP_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(TIP_CONFIRMATIONS_DEFAULT),
     /** Comma-separated wallet addresses of the platform administrators (see /admin). */
+    /** Bearer token a Prometheus scraper presents at /metrics; empty = served to loopback scrapers only. */
+    METRICS_TOKEN: z.string().default(''),
     ADMIN_ADDRESSES: z
       .string()
       .default('')
@@ -105,6 +107,8 @@ export interface AppConfig {
   chain: ChainConfig;
   /** Platform administrators' wallets, lower case. */
   adminAddresses: string[];
+  /** Bearer token of `/metrics`; undefined = only direct loopback requests may read it. */
+  metricsToken?: string | undefined;
 }
 
 export interface ChainConfig {
@@ -200,5 +204,6 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       tipConfirmations: e.TIP_CONFIRMATIONS,
     },
     adminAddresses: e.ADMIN_ADDRESSES,
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 };

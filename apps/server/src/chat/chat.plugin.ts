@@ -28,7 +28,8 @@ export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     chain = chain
       .then(async () => {
         const event = await toRealtimeEvent(payload, chat.findMessage);
-        if (event && event.type !== 'error' && 'channel' in event) hub.deliver(event.channel, event);
+        if (event && event.type !== 'error' && 'channel' in event)
+          ctx.metrics.chatDeliveries.inc(hub.deliver(event.channel, event));
       })
       .catch((err) => app.log.warn({ err }, 'chat: fan-out failed'));
   });
@@ -37,5 +38,5 @@ export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     await chain;
   });
 
-  await app.register(chatRoutes, { chat });
+  await app.register(chatRoutes, { chat, onPosted: () => ctx.metrics.chatPosts.inc() });
 };

@@ -9,7 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatService } from './chat.service.ts';
 
 /** HTTP only: parse, authorise, status codes. Rules live in the chat service. */
-export const chatRoutes = async (app: FastifyInstance, opts: { chat: ChatService }) => {
+export const chatRoutes = async (
+  app: FastifyInstance,
+  opts: { chat: ChatService /** Counts accepted posts (metrics). */; onPosted: () => void },
+) => {
   const { chat } = opts;
 
   app.get('/api/streams/:mint/messages', async (request, reply) => {
@@ -22,7 +25,9 @@ export const chatRoutes = async (app: FastifyInstance, opts: { chat: ChatService
   app.post('/api/streams/:mint/messages', { preHandler: app.requireSession }, async (request, reply) => {
     const { mint } = ZMintParams.parse(request.params);
     const { content } = ZPostChatMessage.parse(request.body);
-    return reply.status(201).send(await chat.post(request.session!.address, mint, content));
+    const message = await chat.post(request.session!.address, mint, content);
+    opts.onPosted();
+    return reply.status(201).send(message);
   });
 
   app.delete(
