@@ -1,7 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { BSC_CHAIN_ID, MARKET_DATA_SERVICE_NAME, type TPublicConfig } from '@mintcast/contracts';
+import {
+  BSC_CHAIN_ID,
+  MARKET_DATA_SERVICE_NAME,
+  type TPublicConfig,
+  ZPublicConfig,
+} from '@mintcast/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from './app-context.ts';
@@ -9,6 +14,8 @@ import { authPlugin } from './auth/auth.plugin.ts';
 import type { DatabaseHandle, QueryObserver } from './db/database.ts';
 import type { AppConfig, TrustProxy } from './env.ts';
 import { featurePlugins } from './features.ts';
+import { installApiDocs, routeSchema } from './http/api-docs.ts';
+import { ZHealth } from './http/api-schemas.ts';
 import { type ClientCaps, DEFAULT_CLIENT_CAPS } from './http/client-caps.ts';
 import { frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { installMediaProxy } from './http/media-proxy.ts';
@@ -62,6 +69,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     },
   });
   installErrorHandling(app);
+  await installApiDocs(app, { publicOrigin: config.publicOrigin, checkResponses: config.env === 'test' });
   const indexPath = path.join(config.webDist, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : '';
   await installSecurityHeaders(app, config, indexHtml);
@@ -106,12 +114,17 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   });
   readinessRoute(app, { database, livekit: config.livekit });
 
-  app.get('/api/health', async (_req, reply) => {
-    await sql`select 1`.execute(database.db);
-    return reply.send({ status: 'ok', db: 'ok' });
-  });
+  app.get(
+    '/api/health',
+    { schema: routeSchema({ tags: ['ops'], response: { 200: ZHealth } }) },
+    async (_req, reply) => {
+      await sql`select 1`.execute(database.db);
+      return reply.send({ status: 'ok', db: 'ok' });
+    },
+  );
   app.get(
     '/api/config',
+    { schema: routeSchema({ tags: ['ops'], response: { 200: ZPublicConfig } }) },
     async (): Promise<TPublicConfig> => ({
       chainId: BSC_CHAIN_ID,
       livekitUrl: config.livekit.url,
