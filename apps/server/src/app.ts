@@ -25,6 +25,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { streamPageMint, withShareTags } from './http/share-meta.ts';
 import { serveSpa } from './http/spa.ts';
 import { platformBansPlugin } from './moderation/platform-bans.plugin.ts';
+import { createStreamAccess } from './streams/stream-access.ts';
 import { createStreamsRepository } from './streams/streams.repository.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
 import { createStreamsService } from './streams/streams.service.ts';
@@ -102,6 +103,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     config,
     database,
     streams,
+    access: createStreamAccess(database.db),
     now: opts.now ?? Date.now,
     caps: { ...DEFAULT_CLIENT_CAPS, ...opts.clientCaps },
   };

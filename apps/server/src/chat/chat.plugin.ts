@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { createChatRules } from '../moderation/chat-rules.service.ts';
 import { createModerationRepository } from '../moderation/moderation.repository.ts';
-import { createStreamAccess } from '../moderation/stream-access.ts';
 import '../realtime/realtime.plugin.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
@@ -18,7 +17,7 @@ export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const repo = createChatRepository(ctx.database.db);
   const chat = createChatService(repo, pubsub, {
     rules: createChatRules(createModerationRepository(ctx.database.db), ctx.now),
-    access: createStreamAccess(ctx.database.db),
+    access: ctx.access,
     now: ctx.now,
   });
 
