@@ -6,7 +6,7 @@ import {
   WHIP_PATH_PREFIX,
   whipHostMetadata,
 } from '@mintcast/contracts';
-import { AppError, forbidden, unauthorized } from '../http/errors.ts';
+import { AppError, unauthorized } from '../http/errors.ts';
 import type { MediaGateway } from '../live/media-gateway.ts';
 import type { StreamAccess } from '../streams/stream-access.ts';
 import type { StreamsService } from '../streams/streams.service.ts';

@@ -10,7 +10,7 @@ import {
   VIEWER_TOKEN_TTL_S,
 } from '@mintcast/contracts';
 import { TrackSource, type VideoGrant } from 'livekit-server-sdk';
-import { AppError, badRequest, forbidden, unauthorized } from '../http/errors.ts';
+import { AppError, badRequest, unauthorized } from '../http/errors.ts';
 import type { StreamAccess } from '../streams/stream-access.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { MediaGateway } from './media-gateway.ts';

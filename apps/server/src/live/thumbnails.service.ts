@@ -1,5 +1,5 @@
 import { THUMBNAIL_MAX_BYTES, type TThumbnailResponse } from '@mintcast/contracts';
-import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
 import type { StreamAccess } from '../streams/stream-access.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { LiveRepository } from './live.repository.ts';
