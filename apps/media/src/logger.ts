@@ -1,7 +1,15 @@
-/** Structured JSON logs: one line per event on stdout (warnings and errors on stderr). */
+import { hostname } from 'node:os';
+
+/**
+ * Structured JSON logs: one line per event on stdout (warnings and errors on stderr), in the API server's
+ * (pino's) shape so one pipeline reads both — `level` as pino's number, `time` in epoch ms, `msg`, `pid`,
+ * `hostname`, and `reqId` on lines about an HTTP request.
+ */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+/** pino's level numbers. */
+const ORDER: Record<LogLevel, number> = { debug: 20, info: 30, warn: 40, error: 50, silent: Infinity };
+const HOST = hostname();
 
 export interface Logger {
   debug(event: string, fields?: Record<string, unknown>): void;
@@ -20,7 +28,8 @@ export function createLogger(level: LogLevel, base: Record<string, unknown> = {}
   const min = ORDER[level];
   const write = (lvl: Exclude<LogLevel, 'silent'>, event: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < min) return;
-    const line = `${JSON.stringify({ time: new Date().toISOString(), level: lvl, service: 'media', event, ...base, ...fields }, errorReplacer)}\n`;
+    const head = { level: ORDER[lvl], time: Date.now(), pid: process.pid, hostname: HOST, service: 'media' };
+    const line = `${JSON.stringify({ ...head, ...base, ...fields, msg: event }, errorReplacer)}\n`;
     // Deliberately not console.*: the test setup treats console.error as a failure, and a
     // server warning (a peer that went away) is not a test failure.
     (ORDER[lvl] >= ORDER.warn ? process.stderr : process.stdout).write(line);

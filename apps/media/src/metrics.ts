@@ -1,5 +1,52 @@
-/** Process-wide counters rendered as Prometheus text at `GET /metrics`. */
-export class Metrics {
+import { Counter, Gauge, Registry } from 'prom-client';
+
+type Gauges = { rooms: number; participants: number; tracks: number; subscriptions: number };
+type CounterField =
+  | 'receivedPackets'
+  | 'forwardedPackets'
+  | 'forwardedBytes'
+  | 'droppedPackets'
+  | 'plisSent'
+  | 'lossDowngrades'
+  | 'webhooksSent'
+  | 'webhooksFailed';
+
+const COUNTERS: [CounterField, string, string][] = [
+  [
+    'receivedPackets',
+    'media_received_packets_total',
+    'RTP packets received from publishers (media, not padding).',
+  ],
+  ['forwardedPackets', 'media_forwarded_packets_total', 'RTP packets forwarded to subscribers.'],
+  ['forwardedBytes', 'media_forwarded_bytes_total', 'RTP payload bytes forwarded to subscribers.'],
+  [
+    'droppedPackets',
+    'media_dropped_packets_total',
+    'RTP packets not forwarded: a subscriber waiting for a keyframe, or a late packet whose number went to another.',
+  ],
+  ['plisSent', 'media_plis_sent_total', 'Picture loss indications sent to publishers.'],
+  [
+    'lossDowngrades',
+    'media_loss_downgrades_total',
+    'Times a subscriber was moved to a lower layer because its receiver reported heavy loss.',
+  ],
+  ['webhooksSent', 'media_webhooks_sent_total', 'Webhooks delivered.'],
+  ['webhooksFailed', 'media_webhooks_failed_total', 'Webhooks given up after retries.'],
+];
+
+const GAUGES: [keyof Gauges, string, string][] = [
+  ['rooms', 'media_rooms', 'Open rooms.'],
+  ['participants', 'media_participants', 'Connected participants.'],
+  ['tracks', 'media_tracks', 'Published tracks.'],
+  ['subscriptions', 'media_subscriptions', 'Forwarded (subscribed) tracks.'],
+];
+
+/**
+ * Process-wide counters served as Prometheus text at `GET /metrics` through prom-client (the API server's
+ * format). The packet path only adds to plain fields (it runs per RTP packet); prom-client reads them when
+ * scraped. One registry per media server: tests start several in one process.
+ */
+export class Metrics implements Record<CounterField, number> {
   receivedPackets = 0;
   forwardedPackets = 0;
   forwardedBytes = 0;
@@ -9,48 +56,46 @@ export class Metrics {
   webhooksSent = 0;
   webhooksFailed = 0;
 
-  render(gauges: { rooms: number; participants: number; tracks: number; subscriptions: number }): string {
-    const lines: string[] = [];
-    const add = (name: string, type: 'gauge' | 'counter', help: string, value: number) => {
-      lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, `${name} ${value}`);
-    };
-    add('media_rooms', 'gauge', 'Open rooms.', gauges.rooms);
-    add('media_participants', 'gauge', 'Connected participants.', gauges.participants);
-    add('media_tracks', 'gauge', 'Published tracks.', gauges.tracks);
-    add('media_subscriptions', 'gauge', 'Forwarded (subscribed) tracks.', gauges.subscriptions);
-    add(
-      'media_received_packets_total',
-      'counter',
-      'RTP packets received from publishers (media, not padding).',
-      this.receivedPackets,
-    );
-    add(
-      'media_forwarded_packets_total',
-      'counter',
-      'RTP packets forwarded to subscribers.',
-      this.forwardedPackets,
-    );
-    add(
-      'media_forwarded_bytes_total',
-      'counter',
-      'RTP payload bytes forwarded to subscribers.',
-      this.forwardedBytes,
-    );
-    add(
-      'media_dropped_packets_total',
-      'counter',
-      'RTP packets not forwarded: a subscriber waiting for a keyframe, or a late packet whose number went to another.',
-      this.droppedPackets,
-    );
-    add('media_plis_sent_total', 'counter', 'Picture loss indications sent to publishers.', this.plisSent);
-    add(
-      'media_loss_downgrades_total',
-      'counter',
-      'Times a subscriber was moved to a lower layer because its receiver reported heavy loss.',
-      this.lossDowngrades,
-    );
-    add('media_webhooks_sent_total', 'counter', 'Webhooks delivered.', this.webhooksSent);
-    add('media_webhooks_failed_total', 'counter', 'Webhooks given up after retries.', this.webhooksFailed);
-    return `${lines.join('\n')}\n`;
+  readonly registry = new Registry();
+  private gauges: () => Gauges = () => ({ rooms: 0, participants: 0, tracks: 0, subscriptions: 0 });
+
+  constructor() {
+    const metrics = this;
+    for (const [field, name, help] of COUNTERS) {
+      let reported = 0;
+      new Counter({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.inc(metrics[field] - reported);
+          reported = metrics[field];
+        },
+      });
+    }
+    for (const [key, name, help] of GAUGES) {
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(metrics.gauges()[key]);
+        },
+      });
+    }
+  }
+
+  /** Where the room gauges are read from at scrape time. */
+  readGaugesFrom(read: () => Gauges): void {
+    this.gauges = read;
+  }
+
+  /** The Prometheus text of every series. */
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
   }
 }

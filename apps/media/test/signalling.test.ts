@@ -78,9 +78,12 @@ describe('HTTP shell', () => {
     expect(await res.text()).toBe('not found');
   });
 
-  it('serves Prometheus metrics', async () => {
+  it("serves Prometheus metrics (prom-client text, the API server's format)", async () => {
     const res = await fetch(`${http}/metrics`);
+    expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
     const text = await res.text();
+    expect(text).toContain('# TYPE media_rooms gauge');
+    expect(text).toContain('# TYPE media_forwarded_packets_total counter');
     for (const name of [
       'media_rooms',
       'media_participants',
@@ -93,6 +96,17 @@ describe('HTTP shell', () => {
     ]) {
       expect(text).toMatch(new RegExp(`^${name} \\d+$`, 'm'));
     }
+  });
+});
+
+describe('request ids', () => {
+  it("keeps a proxy's x-request-id and makes one when there is none or it is malformed", async () => {
+    const kept = await fetch(`${http}/`, { headers: { 'x-request-id': 'proxy-id.42:a' } });
+    expect(kept.headers.get('x-request-id')).toBe('proxy-id.42:a');
+    const made = await fetch(`${http}/`);
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const odd = await fetch(`${http}/`, { headers: { 'x-request-id': 'no spaces <allowed>' } });
+    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

@@ -1,22 +1,31 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { BSC_CHAIN_ID, MARKET_DATA_SERVICE_NAME, type TPublicConfig } from '@mintcast/contracts';
+import {
+  BSC_CHAIN_ID,
+  MARKET_DATA_SERVICE_NAME,
+  type TPublicConfig,
+  ZPublicConfig,
+} from '@mintcast/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from './app-context.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
-import type { DatabaseHandle } from './db/database.ts';
+import type { DatabaseHandle, QueryObserver } from './db/database.ts';
 import type { AppConfig, TrustProxy } from './env.ts';
 import { featurePlugins } from './features.ts';
+import { installApiDocs, routeSchema } from './http/api-docs.ts';
+import { ZHealth } from './http/api-schemas.ts';
 import { type ClientCaps, DEFAULT_CLIENT_CAPS } from './http/client-caps.ts';
 import { frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { installMediaProxy } from './http/media-proxy.ts';
+import { createMetrics, installMetrics } from './http/metrics.ts';
 import { readinessRoute } from './http/readiness.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { streamPageMint, withShareTags } from './http/share-meta.ts';
 import { serveSpa } from './http/spa.ts';
 import { platformBansPlugin } from './moderation/platform-bans.plugin.ts';
+import { createStreamAccess } from './streams/stream-access.ts';
 import { createStreamsRepository } from './streams/streams.repository.ts';
 import { streamsRoutes } from './streams/streams.routes.ts';
 import { createStreamsService } from './streams/streams.service.ts';
@@ -61,6 +70,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     },
   });
   installErrorHandling(app);
+  await installApiDocs(app, { publicOrigin: config.publicOrigin, checkResponses: config.env === 'test' });
   const indexPath = path.join(config.webDist, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : '';
   await installSecurityHeaders(app, config, indexHtml);
@@ -77,11 +87,23 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     }),
   });
 
+  // Process metrics (CPU, memory, event loop) only for a real server: tests run many apps in one process.
+  const metrics = createMetrics({ processMetrics: config.env !== 'test' });
+  const observeQuery: QueryObserver = (q) =>
+    metrics.dbQueryDuration.observe({ operation: q.operation, outcome: q.ok ? 'ok' : 'error' }, q.ms / 1000);
+  database.queryObservers.add(observeQuery);
+  app.addHook('onClose', async () => {
+    database.queryObservers.delete(observeQuery);
+  });
+  installMetrics(app, metrics, config.metricsToken);
+
   const streams = createStreamsService(createStreamsRepository(database.db));
   const ctx: AppContext = {
+    metrics,
     config,
     database,
     streams,
+    access: createStreamAccess(database.db),
     now: opts.now ?? Date.now,
     caps: { ...DEFAULT_CLIENT_CAPS, ...opts.clientCaps },
   };
@@ -94,12 +116,17 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   });
   readinessRoute(app, { database, livekit: config.livekit });
 
-  app.get('/api/health', async (_req, reply) => {
-    await sql`select 1`.execute(database.db);
-    return reply.send({ status: 'ok', db: 'ok' });
-  });
+  app.get(
+    '/api/health',
+    { schema: routeSchema({ tags: ['ops'], response: { 200: ZHealth } }) },
+    async (_req, reply) => {
+      await sql`select 1`.execute(database.db);
+      return reply.send({ status: 'ok', db: 'ok' });
+    },
+  );
   app.get(
     '/api/config',
+    { schema: routeSchema({ tags: ['ops'], response: { 200: ZPublicConfig } }) },
     async (): Promise<TPublicConfig> => ({
       chainId: BSC_CHAIN_ID,
       livekitUrl: config.livekit.url,
@@ -116,6 +143,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
       target: config.livekit.proxyTarget,
       trustProxy: config.trustProxy,
       socketsPerAddress: ctx.caps.socketsPerAddress,
+      countSockets: (count) => metrics.countSockets('media', count),
     });
 
   const spa = await serveSpa(app, config.webDist);

@@ -60,6 +60,8 @@ const ZEnv = z
     WBNB_ADDRESS: ZContract.default(BSC_MAINNET.wbnb),
     TIP_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(TIP_CONFIRMATIONS_DEFAULT),
     /** Comma-separated wallet addresses of the platform administrators (see /admin). */
+    /** Bearer token a Prometheus scraper presents at /metrics; empty = served to loopback scrapers only. */
+    METRICS_TOKEN: z.string().default(''),
     ADMIN_ADDRESSES: z
       .string()
       .default('')
@@ -112,6 +114,8 @@ export interface AppConfig {
   adminAddresses: string[];
   /** The demo streams' broadcast (a looped clip from this file); absent or off: none. */
   demoBroadcast?: { enabled: boolean; clipPath: string };
+  /** Bearer token of `/metrics`; undefined = only direct loopback requests may read it. */
+  metricsToken?: string | undefined;
 }
 
 export interface ChainConfig {
@@ -211,5 +215,6 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       enabled: e.DEMO_BROADCAST === 'on',
       clipPath: path.resolve(repoRoot, 'apps/server/assets/demo-clip.ivf'),
     },
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 };

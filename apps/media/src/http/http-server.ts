@@ -6,7 +6,7 @@ import type { Metrics } from '../metrics.ts';
 import type { RoomManager } from '../room/room-manager.ts';
 import { runSignalSession } from '../signal/signal-session.ts';
 import { createWhipEndpoint } from '../whip/whip-endpoint.ts';
-import { CORS_HEADERS, sendText } from './http-utils.ts';
+import { CORS_HEADERS, requestId, sendText } from './http-utils.ts';
 import { handleTwirp } from './twirp.ts';
 
 const TWIRP_PREFIX = '/twirp/livekit.RoomService/';
@@ -29,10 +29,12 @@ export function createHttpServer(manager: RoomManager, metrics: Metrics): Server
   });
 
   const whip = createWhipEndpoint(manager);
+  metrics.readGaugesFrom(() => manager.counts());
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.replace(/\/+$/, '') || '/';
+    res.setHeader('x-request-id', requestId(req));
     if (req.method === 'OPTIONS') {
       res.writeHead(204, CORS_HEADERS);
       res.end();
@@ -40,9 +42,11 @@ export function createHttpServer(manager: RoomManager, metrics: Metrics): Server
     }
     if (path === '/' && (req.method === 'GET' || req.method === 'HEAD')) return sendText(res, 200, 'OK');
     if (path === '/metrics' && req.method === 'GET') {
-      return sendText(res, 200, metrics.render(manager.counts()), {
-        'Content-Type': 'text/plain; version=0.0.4',
-      });
+      void metrics.render().then(
+        (text) => sendText(res, 200, text, { 'Content-Type': metrics.contentType }),
+        () => sendText(res, 503, 'metrics unavailable'),
+      );
+      return;
     }
     if (path === '/rtc/validate') {
       validate(req, url.searchParams)
@@ -74,7 +78,11 @@ export function createHttpServer(manager: RoomManager, metrics: Metrics): Server
     validate(req, url.searchParams)
       .then((grant) => {
         wss.handleUpgrade(req, socket, head, (ws) => {
-          log.debug('signal_connected', { identity: grant.identity, room: grant.room });
+          log.debug('signal_connected', {
+            reqId: requestId(req),
+            identity: grant.identity,
+            room: grant.room,
+          });
           runSignalSession(ws, grant, url.searchParams, manager);
         });
       })

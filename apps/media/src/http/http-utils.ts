@@ -1,4 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** What an incoming x-request-id must look like to be kept (the API server's rule). */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const requestIds = new WeakMap<IncomingMessage, string>();
+
+/** The request's id: a proxy's `x-request-id` when it looks like one, else a new one (stable per request). */
+export function requestId(req: IncomingMessage): string {
+  let id = requestIds.get(req);
+  if (!id) {
+    const given = req.headers['x-request-id'];
+    id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    requestIds.set(req, id);
+  }
+  return id;
+}
 
 /** Go LiveKit runs behind a permissive CORS layer; browsers need it for `/rtc/validate`. */
 export const CORS_HEADERS: Record<string, string> = {

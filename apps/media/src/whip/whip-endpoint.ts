@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authorizeJoin, extractToken, HttpError, type JoinGrant } from '../auth.ts';
-import { BodyTooLargeError, CORS_HEADERS, readBody, sendText } from '../http/http-utils.ts';
+import { BodyTooLargeError, CORS_HEADERS, readBody, requestId, sendText } from '../http/http-utils.ts';
 import type { RoomManager } from '../room/room-manager.ts';
 import { isSending, parseSections } from '../rtc/sdp-sections.ts';
 import { parseSdpFragment } from './sdp-fragment.ts';
@@ -54,10 +54,15 @@ export function createWhipEndpoint(manager: RoomManager) {
     try {
       answer = await session.start(sdp);
     } catch (err) {
-      log.warn('whip_offer_failed', { room: grant.room, error: err });
+      log.warn('whip_offer_failed', { reqId: requestId(req), room: grant.room, error: err });
       throw new HttpError(400, 'the offer could not be answered');
     }
-    log.info('whip_started', { room: grant.room, identity: grant.identity, session: session.id });
+    log.info('whip_started', {
+      reqId: requestId(req),
+      room: grant.room,
+      identity: grant.identity,
+      session: session.id,
+    });
     res.writeHead(201, {
       ...CORS_HEADERS,
       'Access-Control-Expose-Headers': 'Location',
@@ -92,7 +97,7 @@ export function createWhipEndpoint(manager: RoomManager) {
     if (req.method === 'DELETE') {
       const found = await session(req, id);
       found.end();
-      log.info('whip_deleted', { room: found.room.name, session: found.id });
+      log.info('whip_deleted', { reqId: requestId(req), room: found.room.name, session: found.id });
       return sendText(res, 200, 'ended');
     }
     throw new HttpError(405, 'method not allowed');
@@ -109,7 +114,7 @@ export function createWhipEndpoint(manager: RoomManager) {
             : err instanceof BodyTooLargeError
               ? new HttpError(413, err.message)
               : new HttpError(500, 'internal error');
-        if (e.status === 500) log.warn('whip_failed', { error: err });
+        if (e.status === 500) log.warn('whip_failed', { reqId: requestId(req), error: err });
         if (!res.headersSent) sendText(res, e.status, e.message);
         else res.end();
       });

@@ -2,11 +2,18 @@ import {
   ZAddressParams,
   ZAdminNsfw,
   ZAdminReason,
+  ZAdminStatus,
+  ZAuditLog,
   ZMintParams,
+  ZNoContent,
+  ZPlatformBanList,
   ZReportIdParams,
+  ZReportList,
   ZReportsQuery,
 } from '@mintcast/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { $ZodType } from 'zod/v4/core';
+import { routeSchema } from '../http/api-docs.ts';
 import { forbidden } from '../http/errors.ts';
 import type { AdminService } from './admin.service.ts';
 
@@ -20,32 +27,53 @@ export const adminRoutes = async (
     if (!request.session || !admins.has(request.session.address)) throw forbidden('Administrators only');
   };
   const asAdmin = { preHandler: [app.requireSession, requireAdmin] };
+  /** An admin action on a path with these params: an optional reason in, nothing out. */
+  const action = (params: $ZodType, body: $ZodType = ZAdminReason) => ({
+    ...asAdmin,
+    schema: routeSchema({ tags: ['admin'], params, body, response: { 204: ZNoContent } }),
+  });
   const me = (request: FastifyRequest) => request.session!.address;
   const noStore = { 'cache-control': 'private, no-store' };
 
-  app.get('/api/admin/status', { preHandler: app.requireSession }, async (request, reply) =>
-    reply.headers(noStore).send({ isAdmin: admins.has(me(request)) }),
+  app.get(
+    '/api/admin/status',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({ tags: ['admin'], response: { 200: ZAdminStatus } }),
+    },
+    async (request, reply) => reply.headers(noStore).send({ isAdmin: admins.has(me(request)) }),
   );
 
-  app.get('/api/admin/reports', asAdmin, async (request, reply) => {
-    const { status } = ZReportsQuery.parse(request.query);
-    return reply.headers(noStore).send({ items: await admin.reports(status) });
-  });
-  app.get('/api/admin/bans', asAdmin, async (_request, reply) =>
-    reply.headers(noStore).send({ items: await admin.bans() }),
+  app.get(
+    '/api/admin/reports',
+    {
+      ...asAdmin,
+      schema: routeSchema({ tags: ['admin'], querystring: ZReportsQuery, response: { 200: ZReportList } }),
+    },
+    async (request, reply) => {
+      const { status } = ZReportsQuery.parse(request.query);
+      return reply.headers(noStore).send({ items: await admin.reports(status) });
+    },
   );
-  app.get('/api/admin/audit', asAdmin, async (_request, reply) =>
-    reply.headers(noStore).send({ items: await admin.auditLog() }),
+  app.get(
+    '/api/admin/bans',
+    { ...asAdmin, schema: routeSchema({ tags: ['admin'], response: { 200: ZPlatformBanList } }) },
+    async (_request, reply) => reply.headers(noStore).send({ items: await admin.bans() }),
+  );
+  app.get(
+    '/api/admin/audit',
+    { ...asAdmin, schema: routeSchema({ tags: ['admin'], response: { 200: ZAuditLog } }) },
+    async (_request, reply) => reply.headers(noStore).send({ items: await admin.auditLog() }),
   );
 
-  app.post('/api/admin/reports/:id/dismiss', asAdmin, async (request, reply) => {
+  app.post('/api/admin/reports/:id/dismiss', action(ZReportIdParams), async (request, reply) => {
     const { id } = ZReportIdParams.parse(request.params);
     const { reason } = ZAdminReason.parse(request.body ?? {});
     await admin.dismissReport(me(request), id, reason);
     return reply.status(204).send();
   });
 
-  app.post('/api/admin/streams/:mint/end', asAdmin, async (request, reply) => {
+  app.post('/api/admin/streams/:mint/end', action(ZMintParams), async (request, reply) => {
     const { mint } = ZMintParams.parse(request.params);
     const { reason } = ZAdminReason.parse(request.body ?? {});
     await admin.endStream(me(request), mint, reason);
@@ -56,7 +84,7 @@ export const adminRoutes = async (
     ['hide', true],
     ['unhide', false],
   ] as const) {
-    app.post(`/api/admin/streams/:mint/${path}`, asAdmin, async (request, reply) => {
+    app.post(`/api/admin/streams/:mint/${path}`, action(ZMintParams), async (request, reply) => {
       const { mint } = ZMintParams.parse(request.params);
       const { reason } = ZAdminReason.parse(request.body ?? {});
       await admin.setHidden(me(request), mint, hidden, reason);
@@ -64,7 +92,7 @@ export const adminRoutes = async (
     });
   }
 
-  app.post('/api/admin/streams/:mint/nsfw', asAdmin, async (request, reply) => {
+  app.post('/api/admin/streams/:mint/nsfw', action(ZMintParams, ZAdminNsfw), async (request, reply) => {
     const { mint } = ZMintParams.parse(request.params);
     const { nsfw, reason } = ZAdminNsfw.parse(request.body ?? {});
     await admin.setNsfw(me(request), mint, nsfw, reason);
@@ -75,7 +103,7 @@ export const adminRoutes = async (
     ['ban', true],
     ['unban', false],
   ] as const) {
-    app.post(`/api/admin/wallets/:address/${path}`, asAdmin, async (request, reply) => {
+    app.post(`/api/admin/wallets/:address/${path}`, action(ZAddressParams), async (request, reply) => {
       const { address } = ZAddressParams.parse(request.params);
       const { reason } = ZAdminReason.parse(request.body ?? {});
       if (ban) await admin.ban(me(request), address, reason);

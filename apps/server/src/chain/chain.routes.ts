@@ -1,5 +1,6 @@
-import { ZHoldersQuery, ZMintParams, ZPostTip } from '@mintcast/contracts';
+import { ZChatMessage, ZHolders, ZHoldersQuery, ZMintParams, ZPostTip, ZTipTotal } from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
+import { routeSchema } from '../http/api-docs.ts';
 import type { HoldersService } from './holders.service.ts';
 import type { TipsService } from './tips.service.ts';
 
@@ -10,22 +11,49 @@ export const chainRoutes = async (
 ) => {
   const { tips, holders } = opts;
 
-  app.post('/api/streams/:mint/tips', { preHandler: app.requireSession }, async (request, reply) => {
-    const { mint } = ZMintParams.parse(request.params);
-    const body = ZPostTip.parse(request.body);
-    return reply.status(201).send(await tips.tip(request.session!.address, mint, body));
-  });
+  app.post(
+    '/api/streams/:mint/tips',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({
+        tags: ['chat'],
+        params: ZMintParams,
+        body: ZPostTip,
+        response: { 201: ZChatMessage },
+      }),
+    },
+    async (request, reply) => {
+      const { mint } = ZMintParams.parse(request.params);
+      const body = ZPostTip.parse(request.body);
+      return reply.status(201).send(await tips.tip(request.session!.address, mint, body));
+    },
+  );
 
-  app.get('/api/streams/:mint/tips', async (request, reply) => {
-    const { mint } = ZMintParams.parse(request.params);
-    reply.header('cache-control', 'no-store');
-    return tips.total(mint);
-  });
+  app.get(
+    '/api/streams/:mint/tips',
+    { schema: routeSchema({ tags: ['chat'], params: ZMintParams, response: { 200: ZTipTotal } }) },
+    async (request, reply) => {
+      const { mint } = ZMintParams.parse(request.params);
+      reply.header('cache-control', 'no-store');
+      return tips.total(mint);
+    },
+  );
 
-  app.get('/api/streams/:mint/holders', async (request, reply) => {
-    const { mint } = ZMintParams.parse(request.params);
-    const { addresses } = ZHoldersQuery.parse(request.query);
-    reply.header('cache-control', 'no-store');
-    return { holders: await holders.holdersAmong(mint, addresses) };
-  });
+  app.get(
+    '/api/streams/:mint/holders',
+    {
+      schema: routeSchema({
+        tags: ['chat'],
+        params: ZMintParams,
+        querystring: ZHoldersQuery,
+        response: { 200: ZHolders },
+      }),
+    },
+    async (request, reply) => {
+      const { mint } = ZMintParams.parse(request.params);
+      const { addresses } = ZHoldersQuery.parse(request.query);
+      reply.header('cache-control', 'no-store');
+      return { holders: await holders.holdersAmong(mint, addresses) };
+    },
+  );
 };

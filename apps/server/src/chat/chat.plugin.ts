@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { createChatRules } from '../moderation/chat-rules.service.ts';
 import { createModerationRepository } from '../moderation/moderation.repository.ts';
-import { createStreamAccess } from '../moderation/stream-access.ts';
 import '../realtime/realtime.plugin.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
@@ -18,7 +17,7 @@ export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const repo = createChatRepository(ctx.database.db);
   const chat = createChatService(repo, pubsub, {
     rules: createChatRules(createModerationRepository(ctx.database.db), ctx.now),
-    access: createStreamAccess(ctx.database.db),
+    access: ctx.access,
     now: ctx.now,
   });
 
@@ -28,7 +27,8 @@ export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     chain = chain
       .then(async () => {
         const event = await toRealtimeEvent(payload, chat.findMessage);
-        if (event && event.type !== 'error' && 'channel' in event) hub.deliver(event.channel, event);
+        if (event && event.type !== 'error' && 'channel' in event)
+          ctx.metrics.chatDeliveries.inc(hub.deliver(event.channel, event));
       })
       .catch((err) => app.log.warn({ err }, 'chat: fan-out failed'));
   });
@@ -37,5 +37,5 @@ export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     await chain;
   });
 
-  await app.register(chatRoutes, { chat });
+  await app.register(chatRoutes, { chat, onPosted: () => ctx.metrics.chatPosts.inc() });
 };

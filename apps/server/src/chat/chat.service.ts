@@ -1,8 +1,8 @@
 import type { TChatHistory, TChatHistoryQuery, TChatMessage, TChatMute } from '@mintcast/contracts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../http/errors.ts';
 import type { ChatRules } from '../moderation/chat-rules.service.ts';
-import type { StreamAccess } from '../moderation/stream-access.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES, type PubSub } from '../realtime/pubsub.ts';
+import type { StreamAccess } from '../streams/stream-access.ts';
 import type { ChatRepository } from './chat.repository.ts';
 import { CHAT_TOPIC, deletedPayload } from './chat-notification.ts';
 import { toChatMessage } from './chat-row.ts';

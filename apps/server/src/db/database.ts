@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrate.ts';
 import { pglitePool } from './pglite-pool.ts';
@@ -22,8 +22,25 @@ export interface DatabaseHandle {
   pglite: PGlite | undefined;
   /** Connection settings for an extra dedicated connection (LISTEN), when running on PostgreSQL. */
   pgConfig: pg.ClientConfig | undefined;
+  /** Told of every statement's duration (metrics); add and remove freely. */
+  queryObservers: Set<QueryObserver>;
   close(): Promise<void>;
 }
+
+export type QueryObserver = (q: { operation: string; ok: boolean; ms: number }) => void;
+
+/** `SelectQueryNode` → `select`; raw SQL (`sql\`…\``) → `raw`. */
+const operationOf = (event: LogEvent): string =>
+  event.query.query.kind.replace(/QueryNode$|Node$/, '').toLowerCase();
+
+/** Kysely's log hook feeding the handle's observers. */
+const observe =
+  (observers: Set<QueryObserver>) =>
+  (event: LogEvent): void => {
+    if (observers.size === 0) return;
+    const q = { operation: operationOf(event), ok: event.level === 'query', ms: event.queryDurationMillis };
+    for (const o of observers) o(q);
+  };
 
 const pgClientConfig = (url: string, schema: string | undefined): pg.ClientConfig => ({
   connectionString: url,
@@ -42,13 +59,18 @@ export const openDatabase = async (target: DatabaseTarget): Promise<DatabaseHand
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     });
     if (dataDir) makeTreePrivate(dataDir);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(instance) }) });
+    const queryObservers = new Set<QueryObserver>();
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: pglitePool(instance) }),
+      log: observe(queryObservers),
+    });
     await migrateToLatest(db);
     return {
       db,
       target,
       pglite: instance,
       pgConfig: undefined,
+      queryObservers,
       close: async () => {
         await db.destroy();
         await instance.close();
@@ -68,7 +90,8 @@ export const openDatabase = async (target: DatabaseTarget): Promise<DatabaseHand
     }
   }
   const pool = new pg.Pool({ ...config, max: 10 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const queryObservers = new Set<QueryObserver>();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observe(queryObservers) });
   await migrateToLatest(db, target.schema);
-  return { db, target, pglite: undefined, pgConfig: config, close: () => db.destroy() };
+  return { db, target, pglite: undefined, pgConfig: config, queryObservers, close: () => db.destroy() };
 };

@@ -19,6 +19,8 @@ export interface MediaProxyOptions {
   trustProxy: TrustProxy;
   /** Media sockets one address may hold open at once; the next upgrade is refused with 429. */
   socketsPerAddress: number;
+  /** Told how to count the open media sockets (metrics). */
+  countSockets?: (count: () => number) => void;
 }
 
 /** The client's address for a raw upgrade request, by the same TRUST_PROXY rule Fastify applies to requests. */
@@ -57,6 +59,7 @@ export const installMediaProxy = (app: FastifyInstance, opts: MediaProxyOptions)
   const upgraded = new Set<Duplex>();
   const addressOf = clientAddress(opts.trustProxy);
   const perAddress = createAddressCounter(opts.socketsPerAddress);
+  opts.countSockets?.(() => upgraded.size);
 
   const web = (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { LivekitConfig } from '../env.ts';
+import { routeSchema } from './api-docs.ts';
+import { ZReadiness } from './api-schemas.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -18,17 +20,24 @@ export const readinessRoute = (
   app: FastifyInstance,
   deps: { database: DatabaseHandle; livekit: LivekitConfig },
 ) => {
-  app.get('/api/ready', { config: { rateLimit: false } }, async (_req, reply) => {
-    const [db, media] = await Promise.all([
-      sql`select 1`
-        .execute(deps.database.db)
-        .then(() => 'ok' as const)
-        .catch(() => 'down' as const),
-      fetch(`${mediaHttpOrigin(deps.livekit)}/`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })
-        .then((r) => (r.ok ? ('ok' as const) : ('down' as const)))
-        .catch(() => 'down' as const),
-    ]);
-    const ready = db === 'ok' && media === 'ok';
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', db, media });
-  });
+  app.get(
+    '/api/ready',
+    {
+      config: { rateLimit: false },
+      schema: routeSchema({ tags: ['ops'], response: { 200: ZReadiness, 503: ZReadiness } }),
+    },
+    async (_req, reply) => {
+      const [db, media] = await Promise.all([
+        sql`select 1`
+          .execute(deps.database.db)
+          .then(() => 'ok' as const)
+          .catch(() => 'down' as const),
+        fetch(`${mediaHttpOrigin(deps.livekit)}/`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) })
+          .then((r) => (r.ok ? ('ok' as const) : ('down' as const)))
+          .catch(() => 'down' as const),
+      ]);
+      const ready = db === 'ok' && media === 'ok';
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', db, media });
+    },
+  );
 };

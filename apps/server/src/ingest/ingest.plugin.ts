@@ -18,6 +18,7 @@ export const ingestPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   const ingest = createIngestService({
     repo: createIngestRepository(ctx.database.db),
     streams: ctx.streams,
+    access: ctx.access,
     gateway,
     mode: livekit.proxyTarget ? 'embedded' : 'livekit',
     publicOrigin,

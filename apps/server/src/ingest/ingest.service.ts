@@ -6,8 +6,9 @@ import {
   WHIP_PATH_PREFIX,
   whipHostMetadata,
 } from '@mintcast/contracts';
-import { AppError, forbidden, unauthorized } from '../http/errors.ts';
+import { AppError, unauthorized } from '../http/errors.ts';
 import type { MediaGateway } from '../live/media-gateway.ts';
+import type { StreamAccess } from '../streams/stream-access.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { IngestRepository } from './ingest.repository.ts';
 import { hashStreamKey, newStreamKey } from './stream-key.ts';
@@ -25,19 +26,17 @@ export const INGRESS_FAILED = 'Could not create the LiveKit ingress; try again';
 export const createIngestService = (deps: {
   repo: IngestRepository;
   streams: Pick<StreamsService, 'get'>;
+  access: Pick<StreamAccess, 'requireCreator'>;
   gateway: Pick<MediaGateway, 'createWhipIngress' | 'deleteIngress'>;
   mode: TIngestMode;
   publicOrigin: string;
   log: Log;
 }) => {
-  const { repo, streams, gateway, mode, log } = deps;
+  const { repo, streams, access, gateway, mode, log } = deps;
   const embeddedUrl = (mint: string) => `${deps.publicOrigin}${WHIP_PATH_PREFIX}${mint}`;
 
-  const requireCreator = async (actor: string, mint: string) => {
-    const stream = await streams.get(mint);
-    if (stream.creator_address !== actor) throw forbidden('Only the stream creator can see its stream key');
-    return stream;
-  };
+  const requireCreator = (actor: string, mint: string) =>
+    access.requireCreator(actor, mint, 'Only the stream creator can see its stream key');
 
   const info = (
     mint: string,
@@ -59,7 +58,7 @@ export const createIngestService = (deps: {
 
     /** A new key for the stream; the previous one (and its LiveKit ingress) stops working. */
     async regenerate(actor: string, mint: string): Promise<TIngestKey> {
-      const stream = await requireCreator(actor, mint);
+      await requireCreator(actor, mint);
       const previous = await repo.find(mint);
       if (mode === 'embedded') {
         const streamKey = newStreamKey();
@@ -74,7 +73,7 @@ export const createIngestService = (deps: {
       let created: Awaited<ReturnType<typeof gateway.createWhipIngress>>;
       try {
         created = await gateway.createWhipIngress({
-          roomName: roomNameForMint(stream.mint),
+          roomName: roomNameForMint(mint),
           identity: actor,
           name: actor,
           metadata: whipHostMetadata(),

@@ -26,8 +26,8 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     isBanned: (address) => app.isBanned(address),
     removeParticipant: (room, identity) => gateway.removeParticipant(room, identity),
   });
-  const live = createLiveService({ gateway, streams: ctx.streams, log: app.log });
-  const thumbnails = createThumbnailsService({ repo, streams: ctx.streams });
+  const live = createLiveService({ gateway, streams: ctx.streams, access: ctx.access, log: app.log });
+  const thumbnails = createThumbnailsService({ repo, streams: ctx.streams, access: ctx.access });
   const statusPush = createStatusPush({
     streams: ctx.streams,
     pubsub: app.realtime.pubsub,

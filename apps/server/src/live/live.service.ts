@@ -10,7 +10,8 @@ import {
   VIEWER_TOKEN_TTL_S,
 } from '@mintcast/contracts';
 import { TrackSource, type VideoGrant } from 'livekit-server-sdk';
-import { AppError, badRequest, forbidden, unauthorized } from '../http/errors.ts';
+import { AppError, badRequest, unauthorized } from '../http/errors.ts';
+import type { StreamAccess } from '../streams/stream-access.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { MediaGateway } from './media-gateway.ts';
 
@@ -32,15 +33,18 @@ const mintOf = (roomName: string): string => {
 export const viewerIdentity = (): string => `viewer-${Date.now()}-${randomBytes(4).toString('hex')}`;
 
 /** Media access rules: who gets which token, and who may create a stream's room. */
-export const createLiveService = (deps: { gateway: MediaGateway; streams: StreamsService; log: Log }) => {
+export const createLiveService = (deps: {
+  gateway: MediaGateway;
+  streams: StreamsService;
+  access: Pick<StreamAccess, 'requireCreator'>;
+  log: Log;
+}) => {
   const { gateway, streams, log } = deps;
 
   /** Only the signed-in creator of an existing stream may host it (or create its room). */
   const requireCreator = async (actor: string | null, mint: string): Promise<void> => {
     if (!actor) throw unauthorized('Sign in with your wallet to broadcast');
-    const stream = await streams.get(mint);
-    if (stream.creator_address !== actor)
-      throw forbidden('Only the stream creator can broadcast this stream');
+    await deps.access.requireCreator(actor, mint, 'Only the stream creator can broadcast this stream');
   };
 
   const hostGrant = (room: string): VideoGrant => ({

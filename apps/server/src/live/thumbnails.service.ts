@@ -1,5 +1,6 @@
 import { THUMBNAIL_MAX_BYTES, type TThumbnailResponse } from '@mintcast/contracts';
-import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
+import type { StreamAccess } from '../streams/stream-access.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { LiveRepository } from './live.repository.ts';
 
@@ -19,10 +20,13 @@ export const thumbnailPath = (mint: string, version: Date): string =>
  * Stored in the database (one small row per stream, overwritten) rather than on local disk, because
  * server instances are stateless and any of them must be able to serve it.
  */
-export const createThumbnailsService = (deps: { repo: LiveRepository; streams: StreamsService }) => ({
+export const createThumbnailsService = (deps: {
+  repo: LiveRepository;
+  streams: StreamsService;
+  access: Pick<StreamAccess, 'requireCreator'>;
+}) => ({
   async upload(actor: string, mint: string, bytes: Uint8Array): Promise<TThumbnailResponse> {
-    const stream = await deps.streams.get(mint);
-    if (stream.creator_address !== actor) throw forbidden('Only the stream creator can set its thumbnail');
+    await deps.access.requireCreator(actor, mint, 'Only the stream creator can set its thumbnail');
     if (bytes.length === 0) throw badRequest('Empty image');
     if (bytes.length > THUMBNAIL_MAX_BYTES)
       throw new AppError(413, 'payload_too_large', 'Request body is too large');

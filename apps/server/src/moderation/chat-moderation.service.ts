@@ -7,9 +7,9 @@ import {
 } from '@mintcast/contracts';
 import { badRequest } from '../http/errors.ts';
 import type { PubSub } from '../realtime/pubsub.ts';
+import type { StreamAccess } from '../streams/stream-access.ts';
 import type { ModerationRepository } from './moderation.repository.ts';
 import { MODERATION_TOPIC, type ModerationNotification, rulesChanged } from './moderation-notification.ts';
-import type { StreamAccess } from './stream-access.ts';
 
 type SettingsRow = Awaited<ReturnType<ModerationRepository['settings']>>;
 

@@ -5,7 +5,6 @@ import { createChatModerationService } from './chat-moderation.service.ts';
 import { createModerationRepository } from './moderation.repository.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { MODERATION_TOPIC, toModerationEvents } from './moderation-notification.ts';
-import { createStreamAccess } from './stream-access.ts';
 
 /**
  * Creator chat tools, and the fan-out of moderation changes (chat modes, clear, hidden authors) from the
@@ -15,7 +14,7 @@ export const moderationPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
   const { pubsub, hub } = app.realtime;
   const moderation = createChatModerationService({
     repo: createModerationRepository(ctx.database.db),
-    access: createStreamAccess(ctx.database.db),
+    access: ctx.access,
     pubsub,
     now: ctx.now,
   });

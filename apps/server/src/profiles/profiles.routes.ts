@@ -1,5 +1,14 @@
-import { ZMintParams, ZProfileUpdate } from '@mintcast/contracts';
+import {
+  ZEngagement,
+  ZFavorites,
+  ZMintParams,
+  ZProfile,
+  ZProfileUpdate,
+  ZStreamCounts,
+  ZViewerState,
+} from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
+import { routeSchema } from '../http/api-docs.ts';
 import type { EngagementTable } from './profiles.repository.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
@@ -9,23 +18,43 @@ export const profilesRoutes = async (app: FastifyInstance, opts: { profiles: Pro
   const auth = { preHandler: app.requireSession };
   const private_ = { 'cache-control': 'private, no-store' };
 
-  app.get('/api/profile', auth, async (request, reply) =>
-    reply.headers(private_).send(await profiles.getProfile(request.session!.address)),
+  app.get(
+    '/api/profile',
+    { ...auth, schema: routeSchema({ tags: ['profiles'], response: { 200: ZProfile } }) },
+    async (request, reply) =>
+      reply.headers(private_).send(await profiles.getProfile(request.session!.address)),
   );
 
-  app.put('/api/profile', auth, async (request) =>
-    profiles.updateProfile(request.session!.address, ZProfileUpdate.parse(request.body ?? {})),
+  app.put(
+    '/api/profile',
+    {
+      ...auth,
+      schema: routeSchema({ tags: ['profiles'], body: ZProfileUpdate, response: { 200: ZProfile } }),
+    },
+    async (request) =>
+      profiles.updateProfile(request.session!.address, ZProfileUpdate.parse(request.body ?? {})),
   );
 
-  app.get('/api/streams/:mint/counts', async (request) => {
-    const { mint } = ZMintParams.parse(request.params);
-    return profiles.counts(mint);
-  });
+  app.get(
+    '/api/streams/:mint/counts',
+    { schema: routeSchema({ tags: ['profiles'], params: ZMintParams, response: { 200: ZStreamCounts } }) },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      return profiles.counts(mint);
+    },
+  );
 
-  app.get('/api/streams/:mint/viewer-state', auth, async (request, reply) => {
-    const { mint } = ZMintParams.parse(request.params);
-    return reply.headers(private_).send(await profiles.viewerState(mint, request.session!.address));
-  });
+  app.get(
+    '/api/streams/:mint/viewer-state',
+    {
+      ...auth,
+      schema: routeSchema({ tags: ['profiles'], params: ZMintParams, response: { 200: ZViewerState } }),
+    },
+    async (request, reply) => {
+      const { mint } = ZMintParams.parse(request.params);
+      return reply.headers(private_).send(await profiles.viewerState(mint, request.session!.address));
+    },
+  );
 
   const toggles: [string, EngagementTable][] = [
     ['like', 'likes'],
@@ -33,18 +62,22 @@ export const profilesRoutes = async (app: FastifyInstance, opts: { profiles: Pro
   ];
   // A wallet banned site-wide cannot like or follow (undoing either stays allowed).
   const engage = { preHandler: [app.requireSession, app.refuseBanned] };
+  const engagement = routeSchema({ tags: ['profiles'], params: ZMintParams, response: { 200: ZEngagement } });
   for (const [path, table] of toggles) {
-    app.post(`/api/streams/:mint/${path}`, engage, async (request) => {
+    app.post(`/api/streams/:mint/${path}`, { ...engage, schema: engagement }, async (request) => {
       const { mint } = ZMintParams.parse(request.params);
       return profiles.set(table, mint, request.session!.address, true);
     });
-    app.delete(`/api/streams/:mint/${path}`, auth, async (request) => {
+    app.delete(`/api/streams/:mint/${path}`, { ...auth, schema: engagement }, async (request) => {
       const { mint } = ZMintParams.parse(request.params);
       return profiles.set(table, mint, request.session!.address, false);
     });
   }
 
-  app.get('/api/favorites', auth, async (request, reply) =>
-    reply.headers(private_).send(await profiles.favorites(request.session!.address)),
+  app.get(
+    '/api/favorites',
+    { ...auth, schema: routeSchema({ tags: ['profiles'], response: { 200: ZFavorites } }) },
+    async (request, reply) =>
+      reply.headers(private_).send(await profiles.favorites(request.session!.address)),
   );
 };

@@ -190,14 +190,18 @@ export const createHub = (initial: HubSettings) => {
       sendNow(client, Buffer.from(JSON.stringify(event)));
     },
 
-    /** Queue one event for every local subscriber of its channel (written within the coalescing window). */
-    deliver(channel: string, event: TRealtimeEvent) {
+    /**
+     * Queue one event for every local subscriber of its channel (written within the coalescing window);
+     * returns how many sockets it was queued to.
+     */
+    deliver(channel: string, event: TRealtimeEvent): number {
       const set = channels.get(channel);
-      if (!set || set.size === 0) return;
+      if (!set || set.size === 0) return 0;
       // Encoded once for every subscriber. Iterating the live set is safe: a socket cut off here leaves it
       // on its asynchronous 'close' event, and a Set's iterator tolerates deletions anyway.
       const frame = Buffer.from(JSON.stringify(event));
       for (const client of set) enqueue(client, frame);
+      return set.size;
     },
 
     localCount: (channel: string): number => channels.get(channel)?.size ?? 0,

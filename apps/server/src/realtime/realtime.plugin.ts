@@ -62,6 +62,7 @@ export const realtimePlugin = fp(
     });
     await presence.start();
     app.decorate('realtime', { instanceId, pubsub, hub, presence });
+    ctx.metrics.countSockets('realtime', () => hub.socketCount());
 
     await app.register(websocket, { options: { maxPayload: REALTIME_MAX_CLIENT_FRAME } });
     await app.register(realtimeRoutes, {

@@ -1,12 +1,20 @@
+import { ZReportCreated, ZReportRequest } from '@mintcast/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { routeSchema } from '../http/api-docs.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { createReportsService } from './reports.service.ts';
 
 /** `POST /api/reports`: any signed-in wallet reports a stream or a chat message. */
 export const reportsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const reports = createReportsService(createReportsRepository(ctx.database.db), ctx.now);
-  app.post('/api/reports', { preHandler: app.requireSession }, async (request, reply) =>
-    reply.status(201).send(await reports.file(request.session!.address, request.body as never)),
+  app.post(
+    '/api/reports',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({ tags: ['moderation'], body: ZReportRequest, response: { 201: ZReportCreated } }),
+    },
+    async (request, reply) =>
+      reply.status(201).send(await reports.file(request.session!.address, request.body as never)),
   );
 };

@@ -1,11 +1,16 @@
 import {
   ZMintParams,
   ZSetLive,
+  ZStream,
   ZStreamListQuery,
+  ZStreamPage,
   ZStreamSearchQuery,
+  ZStreamSearchResult,
+  ZStreamStats,
   ZStreamUpsert,
 } from '@mintcast/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routeSchema } from '../http/api-docs.ts';
 import type { CachedBody } from './response-cache.ts';
 import type { StreamsService } from './streams.service.ts';
 
@@ -19,41 +24,86 @@ const sendCached = (request: FastifyRequest, reply: FastifyReply, cached: Cached
 export const streamsRoutes = async (app: FastifyInstance, opts: { streams: StreamsService }) => {
   const { streams } = opts;
 
-  app.get('/api/streams', async (request, reply) => {
-    const cached = await streams.listCached(request.url, () => ZStreamListQuery.parse(request.query));
-    return sendCached(request, reply, cached);
-  });
-
-  app.get('/api/streams/stats', async (request, reply) =>
-    sendCached(request, reply, await streams.statsCached()),
+  app.get(
+    '/api/streams',
+    {
+      schema: routeSchema({
+        tags: ['streams'],
+        querystring: ZStreamListQuery,
+        response: { 200: ZStreamPage },
+      }),
+    },
+    async (request, reply) => {
+      const cached = await streams.listCached(request.url, () => ZStreamListQuery.parse(request.query));
+      return sendCached(request, reply, cached);
+    },
   );
 
-  app.get('/api/streams/search', async (request) => {
-    const { q, limit, includeNsfw } = ZStreamSearchQuery.parse(request.query);
-    return streams.search(q, limit, includeNsfw);
-  });
+  app.get(
+    '/api/streams/stats',
+    { schema: routeSchema({ tags: ['streams'], response: { 200: ZStreamStats } }) },
+    async (request, reply) => sendCached(request, reply, await streams.statsCached()),
+  );
 
-  app.get('/api/streams/:mint', async (request) => {
-    const { mint } = ZMintParams.parse(request.params);
-    return streams.get(mint);
-  });
+  app.get(
+    '/api/streams/search',
+    {
+      schema: routeSchema({
+        tags: ['streams'],
+        querystring: ZStreamSearchQuery,
+        response: { 200: ZStreamSearchResult },
+      }),
+    },
+    async (request) => {
+      const { q, limit, includeNsfw } = ZStreamSearchQuery.parse(request.query);
+      return streams.search(q, limit, includeNsfw);
+    },
+  );
+
+  app.get(
+    '/api/streams/:mint',
+    { schema: routeSchema({ tags: ['streams'], params: ZMintParams, response: { 200: ZStream } }) },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      return streams.get(mint);
+    },
+  );
 
   // A wallet banned site-wide cannot stream (refuseBanned).
   const streaming = { preHandler: [app.requireSession, app.refuseBanned] };
+  const streamOut = { 200: ZStream };
 
-  app.post('/api/streams', streaming, async (request) => {
-    const input = ZStreamUpsert.parse(request.body);
-    return streams.upsert(request.session!.address, input);
-  });
+  app.post(
+    '/api/streams',
+    { ...streaming, schema: routeSchema({ tags: ['streams'], body: ZStreamUpsert, response: streamOut }) },
+    async (request) => {
+      const input = ZStreamUpsert.parse(request.body);
+      return streams.upsert(request.session!.address, input);
+    },
+  );
 
-  app.post('/api/streams/:mint/ensure', { preHandler: app.requireSession }, async (request) => {
-    const { mint } = ZMintParams.parse(request.params);
-    return streams.ensureExists(mint);
-  });
+  app.post(
+    '/api/streams/:mint/ensure',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({ tags: ['streams'], params: ZMintParams, response: streamOut }),
+    },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      return streams.ensureExists(mint);
+    },
+  );
 
-  app.post('/api/streams/:mint/live', streaming, async (request) => {
-    const { mint } = ZMintParams.parse(request.params);
-    const { live } = ZSetLive.parse(request.body);
-    return streams.setLive(request.session!.address, mint, live);
-  });
+  app.post(
+    '/api/streams/:mint/live',
+    {
+      ...streaming,
+      schema: routeSchema({ tags: ['streams'], params: ZMintParams, body: ZSetLive, response: streamOut }),
+    },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      const { live } = ZSetLive.parse(request.body);
+      return streams.setLive(request.session!.address, mint, live);
+    },
+  );
 };

@@ -8,6 +8,7 @@ import {
 } from '@mintcast/contracts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { createResponseCache } from './response-cache.ts';
+import { assertCreator } from './stream-access.ts';
 import { type StreamRow, toStream } from './stream-row.ts';
 import type { ListCursor, ListRow, StreamsRepository } from './streams.repository.ts';
 
@@ -215,8 +216,7 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
     async setLive(actor: string, mint: string, live: boolean): Promise<TStream> {
       const existing = await repo.findByMint(mint);
       if (!existing) throw notFound('Stream Not Found');
-      if (existing.creator_address !== actor)
-        throw forbidden('Only the stream creator can change this stream');
+      assertCreator(existing.creator_address, actor, 'Only the stream creator can change this stream');
       const row = await repo.update(
         mint,
         live ? { is_currently_live: true } : { is_currently_live: false, num_participants: 0 },

@@ -20,6 +20,8 @@ export interface MarketGatewayOptions {
   maxEntries?: number;
   now?: () => number;
   log?: { warn: (obj: object, msg: string) => void };
+  /** Told of every upstream call's outcome and of every lookup: answered from the cache or not (metrics). */
+  observe?: { upstreamCall(ok: boolean): void; lookup(cacheHit: boolean): void };
 }
 
 interface Entry {
@@ -95,6 +97,7 @@ export const createMarketGateway = (opts: MarketGatewayOptions) => {
   const refresh = (addresses: string[]): Promise<void> => {
     const call = opts.client.fetchTokens(addresses).then(
       (pairs) => {
+        opts.observe?.upstreamCall(true);
         const at = now();
         for (const a of addresses) {
           store(a, {
@@ -107,6 +110,7 @@ export const createMarketGateway = (opts: MarketGatewayOptions) => {
         }
       },
       (error: unknown) => {
+        opts.observe?.upstreamCall(false);
         const at = now();
         for (const a of addresses) {
           const entry = entries.get(a);
@@ -138,7 +142,14 @@ export const createMarketGateway = (opts: MarketGatewayOptions) => {
   };
 
   /** The cache entry to answer with, after any upstream call it needs; throws the API's AppError. */
-  const resolve = async (address: string): Promise<Entry> => {
+  const resolve = (address: string): Promise<Entry> => {
+    const answer = cached(address);
+    opts.observe?.lookup(answer !== undefined);
+    return answer ? Promise.resolve(answer) : fetchOne(address);
+  };
+
+  /** The entry a lookup may answer with at once (fresh, revalidating, or stale within an outage), if any. */
+  const cached = (address: string): Entry | undefined => {
     const t = now();
     const entry = entries.get(address);
     if (entry && t - entry.fetchedAt < ttl) return entry;
@@ -147,6 +158,12 @@ export const createMarketGateway = (opts: MarketGatewayOptions) => {
       return entry;
     }
     if (entry && recentlyFailed(entry, t) && t - entry.fetchedAt < maxStale) return entry;
+    return undefined;
+  };
+
+  const fetchOne = async (address: string): Promise<Entry> => {
+    const t = now();
+    const entry = entries.get(address);
     const cold = coldFailures.get(address);
     if (!entry && cold && t - cold.at < hold) throw toAppError(cold.error);
     try {

@@ -16,7 +16,15 @@ export const tokensPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     // One budget for every instance on this database (DexScreener counts requests per client).
     limiter: createSharedUpstreamLimiter(ctx.database.db, { log: app.log }),
   });
-  const gateway = createMarketGateway({ client, log: app.log });
+  const { marketUpstreamCalls, marketCacheHits, marketCacheMisses } = ctx.metrics;
+  const gateway = createMarketGateway({
+    client,
+    log: app.log,
+    observe: {
+      upstreamCall: (ok) => marketUpstreamCalls.inc({ outcome: ok ? 'ok' : 'error' }),
+      lookup: (hit) => (hit ? marketCacheHits : marketCacheMisses).inc(),
+    },
+  });
   const repo = createMarketRepository(ctx.database.db);
   const views = createViewTracker(repo, { log: app.log });
   await app.register(tokensRoutes, { gateway, views });

@@ -1,5 +1,6 @@
-import { INVALID_ADDRESS_MESSAGE, ZTokenParams } from '@mintcast/contracts';
+import { INVALID_ADDRESS_MESSAGE, ZTokenData, ZTokenParams } from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
+import { routeSchema } from '../http/api-docs.ts';
 import { badRequest } from '../http/errors.ts';
 import type { MarketGateway } from './market-gateway.ts';
 import type { ViewTracker } from './view-tracker.ts';
@@ -9,14 +10,18 @@ export const tokensRoutes = async (
   app: FastifyInstance,
   opts: { gateway: MarketGateway; views: ViewTracker },
 ) => {
-  app.get('/api/tokens/:address', async (request, reply) => {
-    const params = ZTokenParams.safeParse(request.params);
-    if (!params.success) throw badRequest(INVALID_ADDRESS_MESSAGE);
-    const { address } = params.data;
-    opts.views.touch(address);
-    const body = await opts.gateway.getJson(address);
-    // The gateway is the cache; browsers must ask again so a Retry or the 30 s poll sees new figures.
-    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-    return body;
-  });
+  app.get(
+    '/api/tokens/:address',
+    { schema: routeSchema({ tags: ['market'], params: ZTokenParams, response: { 200: ZTokenData } }) },
+    async (request, reply) => {
+      const params = ZTokenParams.safeParse(request.params);
+      if (!params.success) throw badRequest(INVALID_ADDRESS_MESSAGE);
+      const { address } = params.data;
+      opts.views.touch(address);
+      const body = await opts.gateway.getJson(address);
+      // The gateway is the cache; browsers must ask again so a Retry or the 30 s poll sees new figures.
+      reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+      return body;
+    },
+  );
 };

@@ -4,8 +4,17 @@ import type { Database } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 
 /**
+ * The creator rule itself: `actor` is the wallet that created the stream. A stream nobody has claimed yet
+ * (`creator` null) has no creator to match. `refusal` tells the wallet what it may not do.
+ */
+export const assertCreator = (creator: string | null, actor: string | null, refusal: string): void => {
+  if (!actor || creator !== actor) throw forbidden(refusal);
+};
+
+/**
  * Who an address is in one stream: its creator, one of the moderators the creator appointed, or a viewer.
- * The one access check of the chat tools (creator-only and staff-only actions go through here).
+ * The one access check of every service: creator-only actions (broadcast, stream key, thumbnail, chat settings)
+ * and staff-only ones (moderation) go through here.
  */
 export const createStreamAccess = (db: Kysely<Database>) => {
   const role = async (mint: string, address: string | null): Promise<TStreamRole> => {
@@ -32,10 +41,14 @@ export const createStreamAccess = (db: Kysely<Database>) => {
       return r;
     },
 
-    /** The stream's creator only (moderators, chat modes, banned words, clear chat). */
-    async requireCreator(actor: string, mint: string): Promise<void> {
-      if ((await role(mint, actor)) !== 'creator')
-        throw forbidden('Only the stream creator can change this chat');
+    /** The stream's creator only; 404 when there is no such stream, else 403 with `refusal`. */
+    async requireCreator(
+      actor: string | null,
+      mint: string,
+      refusal = 'Only the stream creator can change this chat',
+    ): Promise<void> {
+      const r = await role(mint, actor);
+      assertCreator(r === 'creator' ? actor : null, actor, refusal);
     },
   };
 };
