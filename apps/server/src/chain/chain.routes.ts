@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { HoldersService } from './holders.service.ts';
 import type { TipsService } from './tips.service.ts';
 
-/** HTTP only: tips (post a transaction hash, read the total) and holder badges. */
+/** HTTP only: tips (post a transaction hash, read the total, the creator's list) and holder badges. */
 export const chainRoutes = async (
   app: FastifyInstance,
   opts: { tips: TipsService; holders: HoldersService },
@@ -20,6 +20,12 @@ export const chainRoutes = async (
     const { mint } = ZMintParams.parse(request.params);
     reply.header('cache-control', 'no-store');
     return tips.total(mint);
+  });
+
+  app.get('/api/streams/:mint/tips/received', { preHandler: app.requireSession }, async (request, reply) => {
+    const { mint } = ZMintParams.parse(request.params);
+    reply.header('cache-control', 'private, no-store');
+    return tips.received(request.session!.address, mint);
   });
 
   app.get('/api/streams/:mint/holders', async (request, reply) => {

@@ -2,6 +2,7 @@ import { formatElapsed } from '@mintcast/contracts';
 import { AlertTriangle, Clock, Eye, Gauge, TrendingUp } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ChatPanel } from '../chat/chat-panel.tsx';
+import { CockpitTips } from './cockpit-tips.tsx';
 import { type HealthSource, type THealth, uploadStruggling } from './health.ts';
 
 const noSource: HealthSource = { subscribe: () => () => undefined, getSnapshot: () => null };
@@ -124,6 +125,7 @@ export function Cockpit(props: {
       {props.health === null && (
         <p className="text-xs text-white/50">Stream health is not available for this stream.</p>
       )}
+      <CockpitTips mint={props.mint} />
       <div className="flex min-h-0 flex-1 flex-col">
         <ChatPanel mint={props.mint} creatorAddress={props.creatorAddress} />
       </div>

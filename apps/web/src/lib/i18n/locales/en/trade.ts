@@ -45,4 +45,9 @@ export const trade = {
   tipMessage: 'Tip message',
   tipButton: 'Tip {{amount}} BNB',
   enterAmount: 'Enter an amount',
+  cockpitTips: 'Tips received',
+  cockpitNoTips: 'No tips yet',
+  cockpitTipsFailed: 'Could not load your tips',
+  cockpitTipAmount: '{{amount}} BNB',
+  cockpitTipDeleted: 'Message deleted',
 } as const;

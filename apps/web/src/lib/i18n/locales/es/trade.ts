@@ -45,4 +45,9 @@ export const trade = {
   tipMessage: 'Mensaje de la propina',
   tipButton: 'Dar {{amount}} BNB',
   enterAmount: 'Introduce un importe',
+  cockpitTips: 'Propinas recibidas',
+  cockpitNoTips: 'Aún no hay propinas',
+  cockpitTipsFailed: 'No se pudieron cargar tus propinas',
+  cockpitTipAmount: '{{amount}} BNB',
+  cockpitTipDeleted: 'Mensaje eliminado',
 };

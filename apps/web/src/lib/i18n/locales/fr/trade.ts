@@ -45,4 +45,9 @@ export const trade = {
   tipMessage: 'Message du pourboire',
   tipButton: 'Donner {{amount}} BNB',
   enterAmount: 'Saisissez un montant',
+  cockpitTips: 'Pourboires reçus',
+  cockpitNoTips: "Aucun pourboire pour l'instant",
+  cockpitTipsFailed: 'Impossible de charger vos pourboires',
+  cockpitTipAmount: '{{amount}} BNB',
+  cockpitTipDeleted: 'Message supprimé',
 };
