@@ -31,7 +31,7 @@ const useSecondsSince = (startedAt: number | null): number => {
 function Stat(props: { label: string; value: ReactNode; icon?: ReactNode; testId: string; tone?: string }) {
   return (
     <div className="min-w-0 rounded-lg bg-white/5 px-2.5 py-1.5">
-      <dt className="flex items-center gap-1 text-[11px] font-medium tracking-wide text-white/55 uppercase">
+      <dt className="flex items-center gap-1 truncate text-[11px] font-medium tracking-wide text-white/55 uppercase">
         {props.icon}
         {props.label}
       </dt>
@@ -74,7 +74,8 @@ export function Cockpit(props: {
       aria-label="Cockpit"
       className={`flex min-h-0 flex-col gap-3 ${props.className ?? ''}`}
     >
-      <dl className="grid grid-cols-4 gap-1.5 text-white">
+      {/* Audience in one row, health in a 2 × 2 grid: "1280×720" and "1.25 Mb/s" need the width of half a panel. */}
+      <dl className="grid grid-cols-3 gap-1.5 text-white">
         <Stat
           label="Viewers"
           testId="cockpit-viewers"
@@ -93,6 +94,8 @@ export function Cockpit(props: {
           icon={<Clock aria-hidden className={icon} />}
           value={formatElapsed(seconds)}
         />
+      </dl>
+      <dl className="grid grid-cols-2 gap-1.5 text-white">
         <Stat
           label="Resolution"
           testId="cockpit-resolution"

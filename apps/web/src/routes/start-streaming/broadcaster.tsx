@@ -170,7 +170,7 @@ export default function Broadcaster(props: {
             onClick={() => setChatOpen((o) => !o)}
             aria-expanded={chatOpen}
             aria-controls="broadcast-cockpit"
-            className="ml-auto inline-flex items-center gap-1.5 rounded-md bg-white/10 px-2.5 py-1.5 text-xs font-semibold hover:bg-white/20 sm:hidden"
+            className="ml-auto inline-flex shrink-0 items-center gap-1.5 rounded-md bg-white/10 px-2.5 py-1.5 text-xs font-semibold whitespace-nowrap hover:bg-white/20 sm:hidden"
           >
             {chatOpen ? (
               <X aria-hidden className="size-3.5" />
