@@ -50,4 +50,15 @@ export const trade = {
   cockpitTipsFailed: 'Could not load your tips',
   cockpitTipAmount: '{{amount}} BNB',
   cockpitTipDeleted: 'Message deleted',
+  tipErrors: {
+    replayed: 'This transaction has already been counted as a tip',
+    notFound: 'Transaction not found on BNB Smart Chain',
+    wrongSender: 'This transaction was not sent from your wallet',
+    wrongRecipient: "This transaction did not send BNB to the stream's creator",
+    failed: 'This transaction failed on chain',
+    noValue: 'This transaction sent no BNB',
+    unconfirmed: 'The transaction is not confirmed yet, try again in a few seconds',
+    noCreator: 'This stream has no creator wallet to tip',
+    chainUnavailable: 'BNB Smart Chain cannot be reached to check the tip',
+  },
 } as const;

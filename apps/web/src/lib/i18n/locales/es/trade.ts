@@ -50,4 +50,15 @@ export const trade = {
   cockpitTipsFailed: 'No se pudieron cargar tus propinas',
   cockpitTipAmount: '{{amount}} BNB',
   cockpitTipDeleted: 'Mensaje eliminado',
+  tipErrors: {
+    replayed: 'Esta transacción ya se contó como propina',
+    notFound: 'Transacción no encontrada en BNB Smart Chain',
+    wrongSender: 'Esta transacción no se envió desde tu billetera',
+    wrongRecipient: 'Esta transacción no envió BNB al creador del stream',
+    failed: 'Esta transacción falló en la cadena',
+    noValue: 'Esta transacción no envió BNB',
+    unconfirmed: 'La transacción aún no está confirmada, inténtalo de nuevo en unos segundos',
+    noCreator: 'Este stream no tiene una billetera de creador a la que dar propina',
+    chainUnavailable: 'No se puede acceder a BNB Smart Chain para comprobar la propina',
+  },
 };

@@ -50,4 +50,15 @@ export const trade = {
   cockpitTipsFailed: 'Impossible de charger vos pourboires',
   cockpitTipAmount: '{{amount}} BNB',
   cockpitTipDeleted: 'Message supprimé',
+  tipErrors: {
+    replayed: 'Cette transaction a déjà été comptée comme pourboire',
+    notFound: 'Transaction introuvable sur BNB Smart Chain',
+    wrongSender: "Cette transaction n'a pas été envoyée depuis votre portefeuille",
+    wrongRecipient: "Cette transaction n'a pas envoyé de BNB au créateur du stream",
+    failed: 'Cette transaction a échoué sur la chaîne',
+    noValue: "Cette transaction n'a envoyé aucun BNB",
+    unconfirmed: "La transaction n'est pas encore confirmée, réessayez dans quelques secondes",
+    noCreator: "Ce stream n'a pas de portefeuille de créateur à qui donner un pourboire",
+    chainUnavailable: 'BNB Smart Chain est injoignable pour vérifier le pourboire',
+  },
 };
