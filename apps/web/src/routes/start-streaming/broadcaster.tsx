@@ -177,7 +177,7 @@ export default function Broadcaster(props: {
             ) : (
               <MessageSquare aria-hidden className="size-3.5" />
             )}
-            {chatOpen ? 'Hide chat' : 'Chat'}
+            {chatOpen ? t('start.hideChat') : t('start.chat')}
           </button>
         </div>
         <div className="absolute inset-x-0 bottom-0 flex justify-center p-4">
