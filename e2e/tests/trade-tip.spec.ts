@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { type DexDeployment, deployDex, type LocalChain, startAnvil } from '@mintcast/chain-testkit';
 import type { Browser, Page } from '@playwright/test';
 import { erc20Abi, type Hex, parseEther } from 'viem';
@@ -6,6 +8,8 @@ import { type RunningApp, startApp } from '../support/app-server.ts';
 import { streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
+
+const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
 // One anvil (chain 56, Uniswap V2 + WBNB + a test token) and one app pointed at it for the whole file.
 let chain: LocalChain;
@@ -126,6 +130,14 @@ test('a tip reaches every open chat highlighted, with the holder badge, and the 
     await expect(message.getByTestId('holder-badge')).toBeVisible();
     await expect(region(p, 'Tip the creator').getByTestId('tip-total')).toHaveText('1 tip · 0.05 BNB');
   }
+  // For review: the stream page with both panels, on a desktop and on a phone.
+  await mkdir(SHOTS, { recursive: true });
+  // Tall viewports rather than full-page captures, which paint the fixed top bar mid-page.
+  await page.setViewportSize({ width: 1280, height: 1500 });
+  await page.screenshot({ path: path.join(SHOTS, 'stream-trade-tip-1280.png') });
+  await page.setViewportSize({ width: 390, height: 2300 });
+  await expect(region(page, 'Trade')).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'stream-trade-tip-390.png') });
   await Promise.all([context.close(), watcherContext.close()]);
 });
 

@@ -13,6 +13,7 @@ import {
   ZApiError,
   ZChatHistory,
   ZChatMessage,
+  ZTipList,
   ZTipTotal,
 } from '@mintcast/contracts';
 import { erc20Abi, type Hash, parseEther } from 'viem';
@@ -121,6 +122,54 @@ describe(`tips verified on a local chain (${databaseKind()})`, () => {
       ZTipTotal.parse((await t.app.inject({ method: 'GET', url: `/api/streams/${s.mint}/tips` })).json())
         .count,
     ).toBe(1);
+  });
+
+  it("lists each tip for the stream's creator only: sender, amount and message, newest first", async () => {
+    const creator = await fundedWallet(chain);
+    const creatorSession = await signIn(t.app, { privateKey: creator.privateKey });
+    const s = await streamOf(creator.address);
+    const [first, second] = [await viewer(), await viewer()];
+    const a = await send(first, creator.address, '0.1');
+    const b = await send(second, creator.address, '0.02');
+    await chain.testClient.mine({ blocks: 2 });
+    expect((await postTip(s.mint, first.session, a, 'first!')).statusCode).toBe(201);
+    const later = await postTip(s.mint, second.session, b);
+    expect(later.statusCode).toBe(201);
+    const received = (who?: SignedIn, mint = s.mint) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/streams/${mint}/tips/received`,
+        ...(who ? { headers: who.headers } : {}),
+      });
+
+    const res = await received(creatorSession);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(ZTipList.parse(res.json()).items).toMatchObject([
+      { from_address: second.session.address, amount_wei: parseEther('0.02').toString(), message: '' },
+      { from_address: first.session.address, amount_wei: parseEther('0.1').toString(), message: 'first!' },
+    ]);
+
+    // The host deletes the first tip's chat line: the tip stays listed (and counted), without its text.
+    const history = ZChatHistory.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/streams/${s.mint}/messages` })).json(),
+    );
+    const id = history.items.find((m) => m.tip?.tx_hash === a.toLowerCase())?.id;
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/streams/${s.mint}/messages/${id}`,
+      headers: creatorSession.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const after = ZTipList.parse((await received(creatorSession)).json()).items;
+    expect(after.map((i) => [i.tx_hash, i.message])).toEqual([
+      [b.toLowerCase(), ''],
+      [a.toLowerCase(), null],
+    ]);
+
+    expect((await received()).statusCode).toBe(401);
+    expect((await received(first.session)).statusCode).toBe(403);
+    expect((await received(creatorSession, randomAddress())).statusCode).toBe(404);
   });
 
   it('refuses forged tips with a clear error, and counts none of them', async () => {

@@ -40,6 +40,26 @@ export type TPostTip = z.input<typeof ZPostTip>;
 export const ZTipTotal = z.object({ count: z.number().int().min(0), totalWei: z.string() });
 export type TTipTotal = z.infer<typeof ZTipTotal>;
 
+/** How many of a stream's latest tips the creator's cockpit lists. */
+export const TIP_LIST_LIMIT = 50;
+
+/** One tip as its creator sees it in the cockpit (amount in wei, as decimal text). */
+export const ZTipItem = z.object({
+  tx_hash: z.string(),
+  from_address: z.string(),
+  /** The tipper's profile name when it has one. */
+  username: z.string().nullable(),
+  amount_wei: z.string(),
+  /** The tip's chat message; null when a moderator deleted that message (the tip itself still counts). */
+  message: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TTipItem = z.infer<typeof ZTipItem>;
+
+/** `GET /api/streams/{mint}/tips/received`: the stream's latest tips, newest first (creator only). */
+export const ZTipList = z.object({ items: z.array(ZTipItem) });
+export type TTipList = z.infer<typeof ZTipList>;
+
 /** `GET /api/streams/{mint}/holders?addresses=a,b`: which of them hold the stream's token. */
 export const ZHoldersQuery = z.object({
   addresses: z

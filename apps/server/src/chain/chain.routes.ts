@@ -1,10 +1,18 @@
-import { ZChatMessage, ZHolders, ZHoldersQuery, ZMintParams, ZPostTip, ZTipTotal } from '@mintcast/contracts';
+import {
+  ZChatMessage,
+  ZHolders,
+  ZHoldersQuery,
+  ZMintParams,
+  ZPostTip,
+  ZTipList,
+  ZTipTotal,
+} from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../http/api-docs.ts';
 import type { HoldersService } from './holders.service.ts';
 import type { TipsService } from './tips.service.ts';
 
-/** HTTP only: tips (post a transaction hash, read the total) and holder badges. */
+/** HTTP only: tips (post a transaction hash, read the total, the creator's list) and holder badges. */
 export const chainRoutes = async (
   app: FastifyInstance,
   opts: { tips: TipsService; holders: HoldersService },
@@ -36,6 +44,19 @@ export const chainRoutes = async (
       const { mint } = ZMintParams.parse(request.params);
       reply.header('cache-control', 'no-store');
       return tips.total(mint);
+    },
+  );
+
+  app.get(
+    '/api/streams/:mint/tips/received',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({ tags: ['chat'], params: ZMintParams, response: { 200: ZTipList } }),
+    },
+    async (request, reply) => {
+      const { mint } = ZMintParams.parse(request.params);
+      reply.header('cache-control', 'private, no-store');
+      return tips.received(request.session!.address, mint);
     },
   );
 

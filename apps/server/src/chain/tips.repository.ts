@@ -47,6 +47,27 @@ export const createTipsRepository = (db: Kysely<Database>, chat: ChatRepository)
     return { count: Number(row.count), totalWei: row.total };
   },
 
+  /** The stream's latest tips, newest first, with the tipper's profile name and the tip's chat text. */
+  received(streamId: string, limit: number) {
+    return db
+      .selectFrom('tips as t')
+      .leftJoin('messages as m', 'm.id', 't.message_id')
+      .leftJoin('profiles as p', 'p.address', 't.from_address')
+      .select([
+        't.tx_hash',
+        't.from_address',
+        'p.username',
+        sql<string>`t.amount_wei::text`.as('amount_wei'),
+        'm.content as message',
+        't.created_at',
+      ])
+      .where('t.stream_id', '=', streamId)
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.tx_hash')
+      .limit(limit)
+      .execute();
+  },
+
   /**
    * Record the tip and insert its chat message (NOTIFY included) in one transaction. Returns null when the
    * hash was already recorded — the primary key decides, so two concurrent claims cannot both win.

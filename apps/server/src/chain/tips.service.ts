@@ -1,7 +1,13 @@
-import { TIP_ERROR_CODES as E, type TChatMessage, type TTipTotal } from '@mintcast/contracts';
+import {
+  TIP_ERROR_CODES as E,
+  type TChatMessage,
+  TIP_LIST_LIMIT,
+  type TTipList,
+  type TTipTotal,
+} from '@mintcast/contracts';
 import type { Address, Hash } from 'viem';
 import { toChatMessage } from '../chat/chat-row.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, forbidden, notFound } from '../http/errors.ts';
 import type { ChainReader } from './chain-reader.ts';
 import type { TipsRepository } from './tips.repository.ts';
 
@@ -67,6 +73,26 @@ export const createTipsService = (
   },
 
   total: (mint: string): Promise<TTipTotal> => repo.total(mint),
+
+  /** Each tip the stream received, for its creator's cockpit: only the creator reads the list. */
+  async received(actor: string, mint: string): Promise<TTipList> {
+    const context = await repo.context(mint, actor);
+    if (!context) throw notFound('Stream Not Found');
+    if (context.creator_address?.toLowerCase() !== actor) {
+      throw forbidden("Only the stream's creator can see the tips it received");
+    }
+    const rows = await repo.received(mint, TIP_LIST_LIMIT);
+    return {
+      items: rows.map((r) => ({
+        tx_hash: r.tx_hash,
+        from_address: r.from_address,
+        username: r.username ?? null,
+        amount_wei: r.amount_wei,
+        message: r.message ?? null,
+        created_at: new Date(r.created_at).toISOString(),
+      })),
+    };
+  },
 });
 
 export type TipsService = ReturnType<typeof createTipsService>;

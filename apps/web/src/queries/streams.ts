@@ -60,7 +60,10 @@ export const useStreamsQuery = (listParams: StreamListParams) => {
   });
 };
 
-/** Cursor-paginated streams for "Load more" lists. */
+/**
+ * Cursor-paginated streams for "Load more" lists, re-fetched every 30 s like the other lists (every loaded
+ * page): live flags and audience lines on Explore's cards must not go stale while the page stays open.
+ */
 export const useStreamPagesQuery = (listParams: StreamListParams) => {
   const params = useNsfwParams(listParams);
   return useInfiniteQuery({
@@ -68,6 +71,7 @@ export const useStreamPagesQuery = (listParams: StreamListParams) => {
     queryFn: ({ pageParam, signal }) => apiFetch(streamListPath(params, pageParam), ZStreamPage, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: STREAM_POLL_MS,
   });
 };
 

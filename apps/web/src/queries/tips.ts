@@ -1,10 +1,20 @@
-import { type TChatMessage, type TPostTip, ZChatMessage, ZHolders, ZTipTotal } from '@mintcast/contracts';
+import {
+  type TChatMessage,
+  type TPostTip,
+  ZChatMessage,
+  ZHolders,
+  ZTipList,
+  ZTipTotal,
+} from '@mintcast/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../lib/api.ts';
 
 /** Query keys of tips and holder badges. */
 export const tipKeys = {
+  /** Everything about the stream's tips: what a tip arriving in chat invalidates. */
+  all: (mint: string) => ['tips', mint.toLowerCase()] as const,
   total: (mint: string) => ['tips', mint.toLowerCase(), 'total'] as const,
+  received: (mint: string) => ['tips', mint.toLowerCase(), 'received'] as const,
   holders: (mint: string, addresses: readonly string[]) =>
     ['holders', mint.toLowerCase(), addresses.join(',')] as const,
 };
@@ -14,6 +24,14 @@ export const useTipTotalQuery = (mint: string) =>
   useQuery({
     queryKey: tipKeys.total(mint),
     queryFn: () => apiFetch(`/api/streams/${mint}/tips`, ZTipTotal),
+  });
+
+/** Each tip the stream received, newest first: for its creator's cockpit (the server answers 403 to others). */
+export const useTipsReceivedQuery = (mint: string, enabled: boolean) =>
+  useQuery({
+    queryKey: tipKeys.received(mint),
+    queryFn: () => apiFetch(`/api/streams/${mint}/tips/received`, ZTipList),
+    enabled,
   });
 
 export const usePostTipMutation = (mint: string) =>

@@ -54,11 +54,11 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
     [messages],
   );
   const holders = useHoldersQuery(mint, authors).data;
-  // A tip arriving in chat (anyone's) moves the stream's tip total.
+  // A tip arriving in chat (anyone's) moves the stream's tip total and the creator's list of tips.
   const lastTip = messages.findLast((m) => m.tip)?.id;
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (lastTip) void queryClient.invalidateQueries({ queryKey: tipKeys.total(mint) });
+    if (lastTip) void queryClient.invalidateQueries({ queryKey: tipKeys.all(mint) });
   }, [lastTip, mint, queryClient]);
 
   const remove = useDeleteChatMessageMutation(mint);

@@ -1,7 +1,9 @@
 import { formatElapsed } from '@mintcast/contracts';
 import { AlertTriangle, Clock, Eye, Gauge, TrendingUp } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChatPanel } from '../chat/chat-panel.tsx';
+import { CockpitTips } from './cockpit-tips.tsx';
 import { type HealthSource, type THealth, uploadStruggling } from './health.ts';
 
 const noSource: HealthSource = { subscribe: () => () => undefined, getSnapshot: () => null };
@@ -30,7 +32,7 @@ const useSecondsSince = (startedAt: number | null): number => {
 function Stat(props: { label: string; value: ReactNode; icon?: ReactNode; testId: string; tone?: string }) {
   return (
     <div className="min-w-0 rounded-lg bg-white/5 px-2.5 py-1.5">
-      <dt className="flex items-center gap-1 text-[11px] font-medium tracking-wide text-white/55 uppercase">
+      <dt className="flex items-center gap-1 truncate text-[11px] font-medium tracking-wide text-white/55 uppercase">
         {props.icon}
         {props.label}
       </dt>
@@ -60,6 +62,7 @@ export function Cockpit(props: {
   className?: string;
   id?: string;
 }) {
+  const { t } = useTranslation();
   const peak = useRef(0);
   peak.current = Math.max(peak.current, props.viewers);
   const seconds = useSecondsSince(props.startedAt);
@@ -70,42 +73,45 @@ export function Cockpit(props: {
   return (
     <section
       id={props.id}
-      aria-label="Cockpit"
+      aria-label={t('start.cockpit.label')}
       className={`flex min-h-0 flex-col gap-3 ${props.className ?? ''}`}
     >
-      <dl className="grid grid-cols-4 gap-1.5 text-white">
+      {/* Audience in one row, health in a 2 × 2 grid: "1280×720" and "1.25 Mb/s" need the width of half a panel. */}
+      <dl className="grid grid-cols-3 gap-1.5 text-white">
         <Stat
-          label="Viewers"
+          label={t('start.cockpit.viewers')}
           testId="cockpit-viewers"
           icon={<Eye aria-hidden className={icon} />}
           value={props.viewers}
         />
         <Stat
-          label="Peak"
+          label={t('start.cockpit.peak')}
           testId="cockpit-peak"
           icon={<TrendingUp aria-hidden className={icon} />}
           value={peak.current}
         />
         <Stat
-          label="Live for"
+          label={t('start.cockpit.liveFor')}
           testId="cockpit-elapsed"
           icon={<Clock aria-hidden className={icon} />}
           value={formatElapsed(seconds)}
         />
+      </dl>
+      <dl className="grid grid-cols-2 gap-1.5 text-white">
         <Stat
-          label="Resolution"
+          label={t('start.cockpit.resolution')}
           testId="cockpit-resolution"
           icon={<Gauge aria-hidden className={icon} />}
           value={h && h.width > 0 ? `${h.width}×${h.height}` : '—'}
         />
-        <Stat label="FPS" testId="cockpit-fps" value={h ? h.fps : '—'} />
+        <Stat label={t('start.cockpit.fps')} testId="cockpit-fps" value={h ? h.fps : '—'} />
         <Stat
-          label="Bitrate"
+          label={t('start.cockpit.bitrate')}
           testId="cockpit-bitrate"
           value={h ? `${(h.bitrateKbps / 1000).toFixed(2)} Mb/s` : '—'}
         />
         <Stat
-          label="Loss"
+          label={t('start.cockpit.loss')}
           testId="cockpit-loss"
           value={h ? `${h.lossPct}%` : '—'}
           tone={h && h.lossPct > 5 ? 'text-live' : ''}
@@ -117,13 +123,11 @@ export function Cockpit(props: {
           className="flex items-start gap-2 rounded-lg border border-amber-400/40 bg-amber-400/15 px-3 py-2 text-xs text-amber-200"
         >
           <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
-          Your upload can't keep up: viewers may see a lower quality picture. Close other uploads or lower the
-          resolution.
+          {t('start.cockpit.struggling')}
         </p>
       )}
-      {props.health === null && (
-        <p className="text-xs text-white/50">Stream health is not available for this stream.</p>
-      )}
+      {props.health === null && <p className="text-xs text-white/50">{t('start.cockpit.noHealth')}</p>}
+      <CockpitTips mint={props.mint} />
       <div className="flex min-h-0 flex-1 flex-col">
         <ChatPanel mint={props.mint} creatorAddress={props.creatorAddress} />
       </div>

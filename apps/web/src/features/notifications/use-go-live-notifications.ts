@@ -2,6 +2,7 @@ import { notificationsChannelFor, type TRealtimeEvent } from '@mintcast/contract
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { i18n } from '../../lib/i18n/i18n.ts';
 import { realtimeClient } from '../../lib/realtime/realtime-client.ts';
 import { getSession } from '../../lib/session/session.ts';
 import { useSession } from '../../lib/session/use-session.ts';
@@ -11,8 +12,9 @@ import { streamKeys } from '../../queries/streams.ts';
 import { playAlertSound } from './alert-sound.ts';
 import { addUnseen, markSeen } from './unseen-store.ts';
 
-/** The toast's text for a followed stream that went live. */
-export const goLiveMessage = (name: string, symbol: string): string => `${name} ($${symbol}) is live now`;
+/** The toast's text for a followed stream that went live, in the site's language. */
+export const goLiveMessage = (name: string, symbol: string): string =>
+  i18n.t('shell.goLive', { name, symbol });
 
 /**
  * While a wallet is signed in, listen on its own notifications channel: a followed stream going live shows a
@@ -36,7 +38,7 @@ export const useGoLiveNotifications = (): void => {
       void loadSonner().then(({ toast }) =>
         toast.info(goLiveMessage(event.name, event.symbol), {
           action: {
-            label: 'Watch',
+            label: i18n.t('shell.watch'),
             onClick: () => {
               markSeen();
               navigate(`/livestream/${event.mint}`);

@@ -11,6 +11,7 @@ import { tipKeys, usePostTipMutation } from '../../queries/tips.ts';
 import { openConnectDialog, useWallet } from '../wallet/wallet-store.ts';
 import type { ChainSettings } from './chain-client.ts';
 import { sendBnb, type TxStep, txErrorMessage, waitMined } from './send.ts';
+import { tipErrorKey } from './tip-errors.ts';
 import { TxStatus } from './tx-status.tsx';
 
 const PRESETS = ['0.01', '0.05', '0.1'];
@@ -74,7 +75,8 @@ export function TipPanel({
       setMessage('');
       notify.success(t('trade.tipSent'));
     } catch (err) {
-      const reason = err instanceof ApiError ? err.message : txErrorMessage(err);
+      const known = err instanceof ApiError ? tipErrorKey(err.code) : null;
+      const reason = known ? t(known) : err instanceof ApiError ? err.message : txErrorMessage(err);
       setStep({ kind: 'failed', label, reason, hash });
       notify.error(t('trade.txFailed', { label, reason }));
     } finally {

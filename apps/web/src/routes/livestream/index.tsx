@@ -48,7 +48,8 @@ function StreamPage({ stream: s }: { stream: TStream }) {
         <div className="flex min-w-0 flex-col gap-5">
           <StreamPlayer stream={s} />
           <LikeFollowButtons mint={s.mint} />
-          <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_320px]">
+          {/* Side by side only from 2xl: at 1280 px (sidebar and chat beside) the token cards would get ~220 px. */}
+          <div className="grid gap-5 2xl:grid-cols-[minmax(0,1fr)_320px]">
             <div className="flex min-w-0 flex-col gap-5">
               <TokenInfoCard
                 address={s.mint}

@@ -170,14 +170,14 @@ export default function Broadcaster(props: {
             onClick={() => setChatOpen((o) => !o)}
             aria-expanded={chatOpen}
             aria-controls="broadcast-cockpit"
-            className="ml-auto inline-flex items-center gap-1.5 rounded-md bg-white/10 px-2.5 py-1.5 text-xs font-semibold hover:bg-white/20 sm:hidden"
+            className="ml-auto inline-flex shrink-0 items-center gap-1.5 rounded-md bg-white/10 px-2.5 py-1.5 text-xs font-semibold whitespace-nowrap hover:bg-white/20 sm:hidden"
           >
             {chatOpen ? (
               <X aria-hidden className="size-3.5" />
             ) : (
               <MessageSquare aria-hidden className="size-3.5" />
             )}
-            {chatOpen ? 'Hide chat' : 'Chat'}
+            {chatOpen ? t('start.hideChat') : t('start.chat')}
           </button>
         </div>
         <div className="absolute inset-x-0 bottom-0 flex justify-center p-4">

@@ -27,4 +27,6 @@ export const shell = {
   expand: 'Expand sidebar',
   notifications: 'Notifications',
   copyright: '© {{year}} Mintcast. All rights reserved.',
+  goLive: '{{name}} (${{symbol}}) is live now',
+  watch: 'Watch',
 } as const;

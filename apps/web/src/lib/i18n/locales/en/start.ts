@@ -40,4 +40,17 @@ export const start = {
     'It is left out of home, trending, explore and search unless a visitor turns on NSFW streams, and viewers confirm before watching.',
   chat: 'Chat',
   hideChat: 'Hide chat',
+  cockpit: {
+    label: 'Cockpit',
+    viewers: 'Viewers',
+    peak: 'Peak',
+    liveFor: 'Live for',
+    resolution: 'Resolution',
+    fps: 'FPS',
+    bitrate: 'Bitrate',
+    loss: 'Loss',
+    struggling:
+      "Your upload can't keep up: viewers may see a lower quality picture. Close other uploads or lower the resolution.",
+    noHealth: 'Stream health is not available for this stream.',
+  },
 } as const;

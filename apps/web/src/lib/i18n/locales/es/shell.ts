@@ -26,4 +26,6 @@ export const shell = {
   expand: 'Expandir barra lateral',
   notifications: 'Notificaciones',
   copyright: '© {{year}} Mintcast. Todos los derechos reservados.',
+  goLive: '{{name}} (${{symbol}}) está en directo',
+  watch: 'Ver',
 };

@@ -40,4 +40,17 @@ export const start = {
     'Queda fuera de inicio, tendencias, explorar y búsqueda salvo que un visitante active las transmisiones NSFW, y los espectadores confirman antes de verla.',
   chat: 'Chat',
   hideChat: 'Ocultar chat',
+  cockpit: {
+    label: 'Cabina',
+    viewers: 'Espectadores',
+    peak: 'Máximo',
+    liveFor: 'En directo',
+    resolution: 'Resolución',
+    fps: 'FPS',
+    bitrate: 'Tasa de bits',
+    loss: 'Pérdida',
+    struggling:
+      'Tu subida no da abasto: los espectadores pueden ver una imagen de menor calidad. Cierra otras subidas o baja la resolución.',
+    noHealth: 'El estado de la emisión no está disponible para este stream.',
+  },
 };

@@ -26,4 +26,6 @@ export const shell = {
   expand: 'Déplier la barre latérale',
   notifications: 'Notifications',
   copyright: '© {{year}} Mintcast. Tous droits réservés.',
+  goLive: '{{name}} (${{symbol}}) est en direct',
+  watch: 'Regarder',
 };

@@ -41,4 +41,17 @@ export const start = {
     "Il est exclu de l'accueil, des tendances, d'explorer et de la recherche sauf si un visiteur active les streams NSFW, et les spectateurs confirment avant de le regarder.",
   chat: 'Chat',
   hideChat: 'Masquer le chat',
+  cockpit: {
+    label: 'Cockpit',
+    viewers: 'Spectateurs',
+    peak: 'Pic',
+    liveFor: 'En direct depuis',
+    resolution: 'Résolution',
+    fps: 'IPS',
+    bitrate: 'Débit',
+    loss: 'Pertes',
+    struggling:
+      'Votre envoi ne suit pas : les spectateurs peuvent voir une image de moindre qualité. Fermez les autres envois ou baissez la résolution.',
+    noHealth: "L'état de la diffusion n'est pas disponible pour ce stream.",
+  },
 };
