@@ -12,7 +12,14 @@ import { expect, test } from '../support/fixtures.ts';
  */
 const hostKey = generatePrivateKey();
 const host = privateKeyToAccount(hostKey).address.toLowerCase();
-const live = streamSeed({ name: 'Pepe Moon', symbol: 'PEPE', is_currently_live: true });
+// A large audience and market cap: the longest labels a card's picture has to fit side by side.
+const live = streamSeed({
+  name: 'Pepe Moon',
+  symbol: 'PEPE',
+  is_currently_live: true,
+  num_participants: 1234,
+  usd_market_cap: 4_215_000,
+});
 const offline = streamSeed({ name: 'Doge Rocket', symbol: 'DGR', creator_address: host });
 const missingMint = `0x${'cd'.repeat(20)}`;
 
@@ -167,35 +174,87 @@ test('the Explore search box has one clear button (the browser’s own is hidden
   expect(hidden).toBe(true);
 });
 
-test('a live card: the LIVE badge sits small in the thumbnail corner, no avatar on the picture', async ({
+/** Where a live card's LIVE badges and picture labels sit, as drawn. */
+const cardGeometry = (page: Page, name: string) =>
+  page
+    .getByTestId('stream-card')
+    .filter({ hasText: name })
+    .evaluate((el) => {
+      const box = (e: Element) => e.getBoundingClientRect();
+      const overlap = (a: DOMRect, b: DOMRect) =>
+        !(a.right <= b.left || a.left >= b.right || a.bottom <= b.top || a.top >= b.bottom);
+      const thumb = el.querySelector('img')!.parentElement!;
+      const t = box(thumb);
+      const badge = thumb.querySelector('[data-testid="live-badge"]')!;
+      const b = box(badge);
+      const labels = [
+        ...thumb.querySelectorAll('[data-testid="card-audience"], [data-testid="card-market-cap"]'),
+      ];
+      return {
+        imagesOnPicture: thumb.querySelectorAll('img').length,
+        areaShare: (b.width * b.height) / (t.width * t.height),
+        // Pinned to the picture's top-left corner (within 16 px of both edges), not floating over it.
+        inTopLeft: b.left >= t.left && b.top >= t.top && b.left - t.left <= 16 && b.top - t.top <= 16,
+        labelsOverlapBadge: labels.some((l) => overlap(box(l), b)),
+        labelsOverlapEachOther: labels.length === 2 && overlap(box(labels[0]!), box(labels[1]!)),
+        labelsInside: labels.every((l) => box(l).left >= t.left && box(l).right <= t.right),
+        // A badge whose text wraps ("EN / VIVO") overflows its fixed height.
+        badgesOnOneLine: [...el.querySelectorAll<HTMLElement>('[data-testid="live-badge"]')].every(
+          (x) => x.scrollHeight <= x.clientHeight && x.scrollWidth <= x.clientWidth,
+        ),
+      };
+    });
+
+for (const language of ['en', 'es'] as const) {
+  test(`a live card (${language}): LIVE badges on one line, small in the corner, labels apart, no avatar on the picture`, async ({
+    page,
+  }) => {
+    await page.addInitScript(
+      (l) => localStorage.setItem('mintcast.settings', JSON.stringify({ language: l })),
+      language,
+    );
+    await page.goto(`${app.url}/`);
+    await expect(page.getByTestId('stream-card').filter({ hasText: 'Pepe Moon' })).toBeVisible();
+    expect(await cardGeometry(page, 'Pepe Moon')).toEqual({
+      imagesOnPicture: 1,
+      areaShare: expect.any(Number),
+      inTopLeft: true,
+      labelsOverlapBadge: false,
+      labelsOverlapEachOther: false,
+      labelsInside: true,
+      badgesOnOneLine: true,
+    });
+    expect((await cardGeometry(page, 'Pepe Moon')).areaShare).toBeLessThan(0.05);
+  });
+}
+
+test('in Spanish on a 390 px phone no screen is wider than the viewport and the tip total stays on one line', async ({
   page,
 }) => {
-  await page.goto(`${app.url}/`);
-  const card = page.getByTestId('stream-card').filter({ hasText: 'Pepe Moon' });
-  await expect(card).toBeVisible();
-  const geometry = await card.evaluate((el) => {
-    const thumb = el.querySelector('img')!.parentElement!;
-    const t = thumb.getBoundingClientRect();
-    const badge = [...thumb.querySelectorAll('span')].find((s) => s.textContent?.trim() === 'LIVE')!;
-    const b = badge.getBoundingClientRect();
-    const labels = [...thumb.children]
-      .filter((c) => c !== badge && c.tagName === 'SPAN')
-      .map((c) => c.getBoundingClientRect());
-    return {
-      imagesOnPicture: thumb.querySelectorAll('img').length,
-      areaShare: (b.width * b.height) / (t.width * t.height),
-      inTopLeft:
-        b.left >= t.left &&
-        b.top >= t.top &&
-        b.right <= t.left + t.width / 3 &&
-        b.bottom <= t.top + t.height / 3,
-      overlapsLabel: labels.some(
-        (l) => !(l.right <= b.left || l.left >= b.right || l.bottom <= b.top || l.top >= b.bottom),
-      ),
-    };
-  });
-  expect(geometry.imagesOnPicture).toBe(1);
-  expect(geometry.areaShare).toBeLessThan(0.05);
-  expect(geometry.inTopLeft).toBe(true);
-  expect(geometry.overlapsLabel).toBe(false);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() =>
+    localStorage.setItem('mintcast.settings', JSON.stringify({ language: 'es' })),
+  );
+  for (const path of [
+    '/',
+    `/livestream/${live.mint}`,
+    '/start-streaming',
+    '/settings',
+    '/explore',
+    '/trending',
+  ]) {
+    await page.goto(`${app.url}${path}`);
+    await expect(page.locator('main')).toBeVisible();
+    await expect(page.locator('.skeleton, [data-testid="stream-card-skeleton"]')).toHaveCount(0);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `page width of ${path}`).toBeLessThanOrEqual(390);
+  }
+  await page.goto(`${app.url}/livestream/${live.mint}`);
+  const total = page.getByTestId('tip-total');
+  await expect(total).toBeVisible();
+  // "0 propinas · 0 BNB" wrapped inside its pill beside the long Spanish title.
+  const lines = await total.evaluate(
+    (el) => el.clientHeight / Number.parseFloat(getComputedStyle(el).lineHeight),
+  );
+  expect(lines).toBeLessThan(2);
 });

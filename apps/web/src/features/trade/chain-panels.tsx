@@ -24,7 +24,7 @@ function Card({
 }) {
   return (
     <section aria-label={label} className="rounded-2xl border border-border bg-surface p-4 sm:p-5">
-      <header className="mb-3 flex items-center justify-between gap-3">
+      <header className="mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <h2 className="flex items-center gap-2 text-base font-semibold">
           {icon}
           {title}
@@ -76,7 +76,7 @@ export default function ChainPanels({ mint, creator }: { mint: string; creator: 
         aside={
           totalText && (
             <span
-              className="rounded-full bg-warn/10 px-2.5 py-1 text-xs font-semibold text-warn tabular-nums"
+              className="whitespace-nowrap rounded-full bg-warn/10 px-2.5 py-1 text-xs font-semibold text-warn tabular-nums"
               data-testid="tip-total"
             >
               {totalText}
