@@ -198,6 +198,12 @@ const cardGeometry = (page: Page, name: string) =>
         labelsOverlapBadge: labels.some((l) => overlap(box(l), b)),
         labelsOverlapEachOther: labels.length === 2 && overlap(box(labels[0]!), box(labels[1]!)),
         labelsInside: labels.every((l) => box(l).left >= t.left && box(l).right <= t.right),
+        // The avatar's badge ("EN VIVO" is wider than the 40 px avatar) stays clear of the name and symbol.
+        avatarBadgeClearOfText: (() => {
+          const small = el.querySelectorAll('[data-testid="live-badge"]')[1]!;
+          const text = small.parentElement!.nextElementSibling!;
+          return box(small).right <= box(text).left;
+        })(),
         // A badge whose text wraps ("EN / VIVO") overflows its fixed height.
         badgesOnOneLine: [...el.querySelectorAll<HTMLElement>('[data-testid="live-badge"]')].every(
           (x) => x.scrollHeight <= x.clientHeight && x.scrollWidth <= x.clientWidth,
@@ -222,6 +228,7 @@ for (const language of ['en', 'es'] as const) {
       labelsOverlapBadge: false,
       labelsOverlapEachOther: false,
       labelsInside: true,
+      avatarBadgeClearOfText: true,
       badgesOnOneLine: true,
     });
     // Under a twelfth of the picture (Spanish 'EN VIVO' on a 4-column card at 1280 px: 7 %).
