@@ -4,6 +4,7 @@
  * Debian's Chromium is driven through chrome-launcher (CHROME_PATH). Goal ≥ 95 each; nothing asserts.
  * Run: npm run build -w @mintcast/web && npx tsx bench/web/lighthouse.ts
  */
+import { startMarketStandin } from '@mintcast/market-standin';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startApp } from '../../e2e/support/app-server.ts';
@@ -13,9 +14,19 @@ import { report } from '../support/report.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-const live = streamSeed({ name: 'Bench Token', symbol: 'BENCH', is_currently_live: false });
+// The market stand-in's sample token, so the stream page shows its token and trading cards as in production
+// (without it every market-data request answers 503, logged as console errors). The chain RPC stays the
+// public one: offline it is unreachable (ERR_NAME_NOT_RESOLVED in the console, best practices 96).
+const standin = await startMarketStandin();
+const live = streamSeed({
+  mint: '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f',
+  name: 'Bench Token',
+  symbol: 'BENCH',
+  is_currently_live: false,
+});
 const app = await startApp({
   streams: [live, ...Array.from({ length: 12 }, (_, i) => streamSeed({ is_currently_live: i < 4 }))],
+  env: { MARKET_DATA_URL: standin.url },
 });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
@@ -50,6 +61,15 @@ try {
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id);
     if (failing.length) rows.push(['failing audits', failing.join(', ')]);
+    // What the page logged, so an errors-in-console failure says which request or message it was.
+    const logged =
+      (
+        result?.lhr.audits['errors-in-console']?.details as
+          | { items?: { description?: string; sourceLocation?: { url?: string } }[] }
+          | undefined
+      )?.items ?? [];
+    for (const item of logged)
+      rows.push(['console error', `${item.description ?? ''} ${item.sourceLocation?.url ?? ''}`.trim()]);
     for (const m of [
       'first-contentful-paint',
       'largest-contentful-paint',
@@ -62,4 +82,5 @@ try {
 } finally {
   chrome.kill();
   await app.stop();
+  await standin.close();
 }

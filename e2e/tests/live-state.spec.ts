@@ -40,7 +40,7 @@ const probe = () => {
       clearInterval(timer);
       return;
     }
-    const text = player.querySelector('[role="status"]')?.textContent ?? '';
+    const text = player.querySelector('[data-testid="player-status"]')?.textContent ?? '';
     if (!text) w.probe.blank += 1;
     if (w.probe.texts.at(-1) !== text) w.probe.texts.push(text);
   }, 20);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -12,6 +13,7 @@ writeFileSync(
   '<!doctype html><html><head><title>Mintcast</title></head></html>',
 );
 writeFileSync(path.join(webDist, 'assets', 'main-abc123.js'), 'export {};');
+writeFileSync(path.join(webDist, 'assets', 'main-abc123.js.br'), brotliCompressSync('export {};'));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,6 +37,18 @@ describe('the built web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the build’s brotli file to a browser that accepts it, the plain one otherwise', async () => {
+    const url = '/assets/main-abc123.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.rawPayload).toEqual(brotliCompressSync('export {};'));
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('export {};');
   });
 
   it('answers a build file that is not there (an older build’s chunk) with a JSON 404, not the page', async () => {

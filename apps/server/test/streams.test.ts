@@ -1,4 +1,10 @@
-import { DEFAULT_TOKEN_IMAGE, ZStream, ZStreamPage, ZStreamSearchResult } from '@mintcast/contracts';
+import {
+  DEFAULT_TOKEN_IMAGE,
+  ZStream,
+  ZStreamLookup,
+  ZStreamPage,
+  ZStreamSearchResult,
+} from '@mintcast/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStream, randomAddress } from './support/builders.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -156,6 +162,17 @@ describe(`streams API (${databaseKind()})`, () => {
     const missing = await get(`/api/streams/${randomAddress()}`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: { code: 'not_found', message: 'Stream Not Found' } });
+  });
+
+  it('looks a stream up with 200 and null while none exists for the mint yet', async () => {
+    const s = await createStream(t.database.db);
+    const found = await get(`/api/streams/${s.mint}/lookup`);
+    expect(found.statusCode).toBe(200);
+    expect(ZStreamLookup.parse(found.json()).stream?.mint).toBe(s.mint);
+    const missing = await get(`/api/streams/${randomAddress()}/lookup`);
+    expect(missing.statusCode).toBe(200);
+    expect(missing.json()).toEqual({ stream: null });
+    expect((await get('/api/streams/0x123/lookup')).statusCode).toBe(400);
   });
 });
 

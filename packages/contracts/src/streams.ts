@@ -89,6 +89,14 @@ export type TStreamStats = z.infer<typeof ZStreamStats>;
 
 export const ZMintParams = z.object({ mint: ZAddress });
 
+/**
+ * `GET /api/streams/:mint/lookup`: the stream, or null while none exists for the mint yet. The stream page
+ * polls this instead of the 404-answering `GET /api/streams/:mint`, so a browser waiting on a stream that
+ * is about to start logs no "Failed to load resource" error on every poll (issue 17).
+ */
+export const ZStreamLookup = z.object({ stream: z.nullable(ZStream) });
+export type TStreamLookup = z.infer<typeof ZStreamLookup>;
+
 /** Upsert body (spec §7). The creator is never taken from here: it is the signed-in address. */
 export const ZStreamUpsert = z.object({
   mint: ZAddress,

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serve the built SPA: hashed assets cached for a year, everything else revalidated,
+ * Serve the built SPA: hashed assets cached for a year (brotli or gzip when built so), everything else revalidated,
  * and any unknown non-API GET answered with index.html so client routes survive a reload.
  */
 export const serveSpa = async (app: FastifyInstance, webDist: string): Promise<boolean> => {
@@ -15,6 +15,8 @@ export const serveSpa = async (app: FastifyInstance, webDist: string): Promise<b
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br/.gz beside text files (apps/web/precompress.ts): sent when the browser accepts them.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

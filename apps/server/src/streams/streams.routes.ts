@@ -69,6 +69,12 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
     },
   );
 
+  // The stream page's poll: 200 with null while the stream does not exist yet (no 404 in the console).
+  app.get('/api/streams/:mint/lookup', async (request) => {
+    const { mint } = ZMintParams.parse(request.params);
+    return { stream: await streams.find(mint) };
+  });
+
   // A wallet banned site-wide cannot stream (refuseBanned).
   const streaming = { preHandler: [app.requireSession, app.refuseBanned] };
   const streamOut = { 200: ZStream };

@@ -117,6 +117,14 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
     return { items, nextCursor };
   };
 
+  /** The stream, or null when none exists for the mint (yet). */
+  const find = async (mint: string): Promise<TStream | null> => {
+    const row = await repo.findByMint(mint);
+    if (!row) return null;
+    const [stream] = await present([row]);
+    return stream!;
+  };
+
   return {
     /** Subscribe to every stream change made through this service (used by background jobs and realtime). */
     onChange(listener: (stream: TStream) => void): () => void {
@@ -153,11 +161,12 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
     },
 
     async get(mint: string): Promise<TStream> {
-      const row = await repo.findByMint(mint);
-      if (!row) throw notFound('Stream Not Found');
-      const [stream] = await present([row]);
-      return stream!;
+      const stream = await find(mint);
+      if (!stream) throw notFound('Stream Not Found');
+      return stream;
     },
+
+    find,
 
     async ensureExists(mint: string): Promise<TStream> {
       const row = await repo.ensure(mint);

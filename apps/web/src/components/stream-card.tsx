@@ -37,18 +37,24 @@ export function StreamCard({ stream }: { stream: TStream }) {
           className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
         />
         {live && <LiveBadge className="absolute top-2.5 left-2.5" />}
-        {live && (
+        {/* One row, so a long audience line ("1234 viendo") gives way to the market cap instead of running under it. */}
+        <div className="absolute inset-x-2.5 bottom-2.5 flex items-center justify-end gap-2">
+          {live && (
+            <span
+              data-testid="card-audience"
+              className="mr-auto inline-flex min-w-0 items-center gap-1 rounded-md bg-black/65 px-2 py-0.5 text-xs font-semibold text-white tabular-nums backdrop-blur-sm"
+            >
+              <Eye aria-hidden className="size-3.5 shrink-0" />
+              <span className="truncate">{liveAudience(stream)}</span>
+            </span>
+          )}
           <span
-            data-testid="card-audience"
-            className="absolute bottom-2.5 left-2.5 inline-flex items-center gap-1 rounded-md bg-black/65 px-2 py-0.5 text-xs font-semibold text-white tabular-nums backdrop-blur-sm"
+            data-testid="card-market-cap"
+            className="shrink-0 whitespace-nowrap rounded-md bg-black/65 px-2 py-0.5 text-xs font-semibold text-white backdrop-blur-sm"
           >
-            <Eye aria-hidden className="size-3.5" />
-            {liveAudience(stream)}
+            {fmt.marketCap(stream.usd_market_cap)}
           </span>
-        )}
-        <span className="absolute right-2.5 bottom-2.5 rounded-md bg-black/65 px-2 py-0.5 text-xs font-semibold text-white backdrop-blur-sm">
-          {fmt.marketCap(stream.usd_market_cap)}
-        </span>
+        </div>
       </div>
       <div className="flex h-[72px] items-center gap-3 px-3.5">
         <div className="relative size-10 shrink-0">

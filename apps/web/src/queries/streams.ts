@@ -1,7 +1,7 @@
 import {
   STREAM_POLL_MS,
   type TStreamSort,
-  ZStream,
+  ZStreamLookup,
   ZStreamPage,
   ZStreamSearchResult,
   ZStreamStats,
@@ -97,7 +97,10 @@ export const useStreamSearchQuery = (q: string, limit = 100) => {
 export const useStreamQuery = (mint: string | undefined) =>
   useQuery({
     queryKey: streamKeys.detail(mint ?? ''),
-    queryFn: ({ signal }) => apiFetch(`/api/streams/${encodeURIComponent(mint ?? '')}`, ZStream, { signal }),
+    // null while no stream exists for the mint yet (answered 200, so waiting on it logs no 404 errors).
+    queryFn: async ({ signal }) =>
+      (await apiFetch(`/api/streams/${encodeURIComponent(mint ?? '')}/lookup`, ZStreamLookup, { signal }))
+        .stream,
     enabled: Boolean(mint),
     refetchInterval: STREAM_POLL_MS,
   });

@@ -132,10 +132,17 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
         {toolsOpen && moderation.data && (
           <ChatTools mint={mint} data={moderation.data} onClose={() => setToolsOpen(false)} />
         )}
+        {/* One log region from the first render: loading, history, errors and new messages are all read out
+            politely (a region inserted with its first message is not). */}
         <div
           ref={ref}
           onScroll={onScroll}
-          className="h-full overflow-y-auto px-2 py-2"
+          role="log"
+          aria-label={t('chat.title')}
+          // Focusable so the history can be scrolled with the keyboard (axe: scrollable-region-focusable).
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+          tabIndex={0}
+          className="h-full overflow-y-auto px-2 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand"
           data-testid="chat-scroll"
         >
           {state.status === 'loading' && (
@@ -157,7 +164,7 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
             </div>
           )}
           {messages.length > 0 && (
-            <ul className="flex flex-col gap-0.5" aria-live="polite">
+            <ul className="flex flex-col gap-0.5">
               {messages.map((m) => (
                 <ChatMessageItem
                   key={m.id}

@@ -2,6 +2,7 @@ import { Eye, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LiveBadge } from '../../components/ui/live-badge.tsx';
+import { useAnnounce } from './player-announcer.tsx';
 
 /** The 16:9 black stage every player state is drawn in, so switching states never moves the layout. */
 export function PlayerFrame({ children, className = '' }: { children: ReactNode; className?: string }) {
@@ -15,7 +16,10 @@ export function PlayerFrame({ children, className = '' }: { children: ReactNode;
   );
 }
 
-/** A centred message on the stage: an icon (or spinner), a title and an optional detail line. */
+/**
+ * A centred message on the stage: an icon (or spinner), a title and an optional detail line. The title is
+ * announced through the player's persistent live region (player-announcer.tsx), not from this element.
+ */
 export function PlayerStatus({
   icon,
   title,
@@ -29,9 +33,10 @@ export function PlayerStatus({
   spinner?: boolean;
   children?: ReactNode;
 }) {
+  useAnnounce(detail ? `${title}. ${detail}` : title);
   return (
     <div
-      role="status"
+      data-testid="player-status"
       className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center"
     >
       {spinner ? <LoaderCircle aria-hidden className="size-9 animate-spin text-brand" /> : icon}

@@ -2,6 +2,7 @@ import { TriangleAlert, UserRound, VolumeX } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
+import { useAnnounce } from './player-announcer.tsx';
 import { LiveOverlay, PlayerFrame, PlayerStatus } from './player-frame.tsx';
 import { useVideoFrames } from './use-video-frames.ts';
 import { useViewerRoom } from './use-viewer-room.ts';
@@ -76,6 +77,8 @@ export default function ViewerPlayer({ mint }: { mint: string }) {
   }
 
   const connected = room.state === 'connected' || room.state === 'reconnecting';
+  // The picture itself has no text: once it shows, the player's live region says the stream is live.
+  useAnnounce(!overlay && connected ? t('stream.playing') : null);
   return (
     <div ref={frameRef}>
       <PlayerFrame>

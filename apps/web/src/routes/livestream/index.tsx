@@ -8,7 +8,6 @@ import { useStreamStatusPush } from '../../features/live/use-stream-status-push.
 import { NsfwInterstitial, useNsfwConfirmation } from '../../features/moderation/nsfw-interstitial.tsx';
 import { TokenInfoCard } from '../../features/token/token-info-card.tsx';
 import { TradingDataCard } from '../../features/token/trading-data-card.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { useStreamQuery } from '../../queries/streams.ts';
 import { StreamHeader } from './stream-header.tsx';
 import { InvalidStream, StreamLoadError, StreamNotFound, StreamPageSkeleton } from './stream-states.tsx';
@@ -27,13 +26,10 @@ export function Component() {
 
   if (!valid || !mint) return <InvalidStream />;
   if (stream.isPending) return <StreamPageSkeleton />;
-  if (stream.isError && !stream.data) {
-    if (stream.error instanceof ApiError && stream.error.status === 404) return <StreamNotFound />;
-    return <StreamLoadError onRetry={() => void stream.refetch()} />;
-  }
-  const s = stream.data;
-  if (!s) return <StreamPageSkeleton />;
-  return <StreamPage stream={s} />;
+  // null: no stream for this mint yet (the status push and the poll bring it once it starts).
+  if (stream.data === null) return <StreamNotFound />;
+  if (stream.isError && !stream.data) return <StreamLoadError onRetry={() => void stream.refetch()} />;
+  return <StreamPage stream={stream.data} />;
 }
 
 /** The stream, behind an interstitial first when it is marked NSFW. */

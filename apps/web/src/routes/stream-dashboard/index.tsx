@@ -31,7 +31,7 @@ export function Component() {
       </div>
     );
   }
-  if (stream.error && (stream.error as { status?: number }).status === 404) return <StreamNotFound />;
+  if (stream.data === null) return <StreamNotFound />;
   const live = stream.data?.is_currently_live === true;
 
   return (

@@ -3,6 +3,8 @@ import { INVALID_ADDRESS_MESSAGE, LIVE_MESSAGES, TOKEN_MESSAGES } from '@mintcas
 /** The stream page: header, states, player, token and trading cards, chat, like/follow (spec §2, §8). */
 export const stream = {
   back: 'Back',
+  // Said by the player's live region once the picture shows (no visible text).
+  playing: 'Live video playing',
   watching_one: '{{value}} watching',
   watching_other: '{{value}} watching',
   share: 'Share',

@@ -1,5 +1,6 @@
 export const stream = {
   back: 'Volver',
+  playing: 'Vídeo en vivo en reproducción',
   watching_one: '{{value}} viendo',
   watching_many: '{{value}} viendo',
   watching_other: '{{value}} viendo',

@@ -1,5 +1,6 @@
 export const stream = {
   back: 'Retour',
+  playing: 'Vidéo en direct en cours',
   watching_one: '{{value}} spectateur',
   watching_many: '{{value}} spectateurs',
   watching_other: '{{value}} spectateurs',
