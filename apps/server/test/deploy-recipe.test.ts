@@ -22,7 +22,10 @@ interface Service {
   ports?: string[];
   expose?: string[];
 }
-const compose = parse(read('deploy/compose.yaml')) as { services: Record<string, Service> };
+const compose = parse(read('deploy/compose.yaml')) as {
+  services: Record<string, Service & { command?: string[] }>;
+  configs: Record<string, { content: string }>;
+};
 const services = compose.services;
 const operatorEnv = envFile('deploy/.env.example');
 const siteEnv = envFile('.env.example');
@@ -67,12 +70,31 @@ describe('deploy/compose.yaml', () => {
       expect(services[name]?.ports, name).toBeUndefined();
   });
 
+  const livekit = parse(substitute(compose.configs.livekit?.content ?? '')) as {
+    webhook: { api_key: string; urls: string[] };
+    rtc: {
+      turn_servers: { host: string; port: number; protocol: string; username: string; credential: string }[];
+    };
+  };
+
   it("signs LiveKit's webhooks with the key the instances verify", () => {
-    const livekit = parse(read('deploy/livekit.yaml')) as { webhook: { api_key: string; urls: string[] } };
     expect(livekit.webhook.api_key).toBe(operatorEnv.LIVEKIT_API_KEY);
     expect(livekit.webhook.urls).toEqual(['http://caddy:8080/api/live/webhook']);
     expect(substitute(services.livekit?.environment?.LIVEKIT_KEYS ?? '')).toBe(
       `${operatorEnv.LIVEKIT_API_KEY}: ${operatorEnv.LIVEKIT_API_SECRET}`,
+    );
+  });
+
+  it("hands LiveKit's clients coturn, over UDP and TCP, with coturn's own user", () => {
+    const user = services.coturn?.command?.find((a) => a.startsWith('--user='))?.slice('--user='.length);
+    const [name, password] = substitute(user ?? '').split(':');
+    expect(livekit.rtc.turn_servers.map((t) => `${t.protocol} ${t.host}:${t.port}`)).toEqual([
+      `udp ${operatorEnv.SITE_DOMAIN}:3478`,
+      `tcp ${operatorEnv.SITE_DOMAIN}:3478`,
+    ]);
+    for (const t of livekit.rtc.turn_servers) expect([t.username, t.credential]).toEqual([name, password]);
+    expect(services.coturn?.command).toEqual(
+      expect.arrayContaining(['--listening-port=3478', '--lt-cred-mech']),
     );
   });
 });
