@@ -49,6 +49,7 @@ const viewerBrowser = await launchChromium();
 const asWebApp = async (ctx: BrowserContext) => {
   await ctx.addInitScript(() => {
     (globalThis as unknown as { lkRoomOptions: object }).lkRoomOptions = { singlePeerConnection: false };
+    (globalThis as unknown as { lkTrace: boolean }).lkTrace = true;
   });
   return ctx;
 };

@@ -9,6 +9,25 @@ export const PAGE_HTML = `<!doctype html>
 const LK = window.LivekitClient;
 window.lk = { room: null, events: [] };
 const log = (...e) => window.lk.events.push([...e, Math.round(performance.now() - (window.lk.joinStartedAt ?? 0))]);
+// window.lkTrace (set by a bench): log each peer connection's phases — remote description, ICE gathering,
+// ICE and DTLS (connection) states — so a join's time can be split up.
+if (window.lkTrace) {
+  const NativePC = window.RTCPeerConnection;
+  let pcs = 0;
+  window.RTCPeerConnection = class extends NativePC {
+    constructor(config) {
+      super(config);
+      const n = ++pcs;
+      this.addEventListener('icegatheringstatechange', () => log('gather' + n, this.iceGatheringState, 0));
+      this.addEventListener('iceconnectionstatechange', () => log('ice' + n, this.iceConnectionState, 0));
+      this.addEventListener('connectionstatechange', () => log('dtls' + n, this.connectionState, 0));
+    }
+    setRemoteDescription(d) {
+      log('remote', d?.type ?? '?', 0);
+      return super.setRemoteDescription(d);
+    }
+  };
+}
 window.lkJoin = async (url, token) => {
   window.lk.joinStartedAt = performance.now();
   // As the web app: layers are chosen by the SFU, and dynacast lets it switch unwatched ones off.
@@ -50,6 +69,7 @@ window.lkJoin = async (url, token) => {
   room.on(LK.RoomEvent.ParticipantConnected, (p) => log('participantConnected', p.identity));
   room.on(LK.RoomEvent.ParticipantDisconnected, (p) => log('participantDisconnected', p.identity));
   room.on(LK.RoomEvent.DataReceived, (payload, p) => log('data', new TextDecoder().decode(payload), p?.identity));
+  room.on(LK.RoomEvent.SignalConnected, () => log('signal'));
   room.on(LK.RoomEvent.Reconnecting, () => log('reconnecting'));
   room.on(LK.RoomEvent.Reconnected, () => log('reconnected'));
   room.on(LK.RoomEvent.Disconnected, (reason) => log('disconnected', reason));
