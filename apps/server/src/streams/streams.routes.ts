@@ -3,6 +3,7 @@ import {
   ZSetLive,
   ZStream,
   ZStreamListQuery,
+  ZStreamLookup,
   ZStreamPage,
   ZStreamSearchQuery,
   ZStreamSearchResult,
@@ -70,10 +71,14 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
   );
 
   // The stream page's poll: 200 with null while the stream does not exist yet (no 404 in the console).
-  app.get('/api/streams/:mint/lookup', async (request) => {
-    const { mint } = ZMintParams.parse(request.params);
-    return { stream: await streams.find(mint) };
-  });
+  app.get(
+    '/api/streams/:mint/lookup',
+    { schema: routeSchema({ tags: ['streams'], params: ZMintParams, response: { 200: ZStreamLookup } }) },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      return { stream: await streams.find(mint) };
+    },
+  );
 
   // A wallet banned site-wide cannot stream (refuseBanned).
   const streaming = { preHandler: [app.requireSession, app.refuseBanned] };
