@@ -125,7 +125,11 @@ test('OBS over WHIP: the wizard gives URL and key, H.264 + Opus reach a viewer, 
   const firstKey = await keyField.inputValue();
   expect(firstKey).toMatch(/^mck_/);
   await expect(host.getByTestId('ingest-state')).toContainText('Offline');
-  await expect(host.getByTestId('cockpit-slot')).toBeAttached();
+  // The broadcaster's cockpit beside the settings: chat with the creator's tools, no health while offline.
+  const cockpit = host.getByRole('region', { name: 'Cockpit', exact: true });
+  const hostChat = cockpit.getByRole('region', { name: 'Live Chat', exact: true });
+  await expect(hostChat).toBeVisible();
+  await expect(cockpit.getByTestId('cockpit-bitrate')).toHaveText('—');
 
   // A viewer waits on the stream page (offline until media arrives).
   const viewer = await (await browser.newContext()).newPage();
@@ -159,6 +163,23 @@ test('OBS over WHIP: the wizard gives URL and key, H.264 + Opus reach a viewer, 
     .toBeGreaterThan(audio);
   await expect(host.getByTestId('ingest-state')).toContainText('LIVE', { timeout: 30_000 });
 
+  // The dashboard's cockpit while OBS streams: health as the media server receives it, the viewer, time live.
+  await expect(cockpit.getByTestId('cockpit-fps')).toHaveText(/^[1-9]\d*$/, { timeout: 30_000 });
+  await expect(cockpit.getByTestId('cockpit-bitrate')).toHaveText(/^(?!0\.00 )\d+\.\d\d Mb\/s$/);
+  await expect(cockpit.getByTestId('cockpit-loss')).toHaveText(/^\d+(\.\d)?%$/);
+  // The frame size from the H.264 SPS OBS sends before each keyframe.
+  await expect(cockpit.getByTestId('cockpit-resolution')).toHaveText('640×360');
+  await expect(cockpit.getByTestId('cockpit-viewers')).toHaveText('1', { timeout: 30_000 });
+  await expect(cockpit.getByTestId('cockpit-elapsed')).not.toHaveText('0:00');
+  // The host posts from the dashboard's chat; the viewer reads it.
+  const input = hostChat.getByRole('textbox', { name: 'Chat message' });
+  await input.fill('hello from OBS');
+  await input.press('Enter');
+  await expect(hostChat.getByText('hello from OBS')).toBeVisible();
+  await expect(
+    viewer.getByRole('region', { name: 'Live Chat', exact: true }).getByText('hello from OBS'),
+  ).toBeVisible();
+
   // Regenerating on the dashboard invalidates the old key at once.
   await host.getByRole('button', { name: 'Regenerate stream key' }).click();
   await expect(host.getByText('New stream key generated. The old key no longer works.')).toBeVisible();
@@ -170,6 +191,8 @@ test('OBS over WHIP: the wizard gives URL and key, H.264 + Opus reach a viewer, 
 
   // DELETE with the current key stops the ingest: the viewer sees the stream end.
   expect(await whipDelete(obs, published.location ?? '', secondKey)).toBe(200);
-  await expect(viewer.getByText('Stream is offline')).toBeVisible({ timeout: 30_000 });
+  await expect(viewer.getByTestId('player-status').getByText('Stream is offline')).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(host.getByTestId('ingest-state')).toContainText('Offline', { timeout: 30_000 });
 });

@@ -8,6 +8,8 @@ import { WebhookNotifier } from './webhooks.ts';
 
 export type { MediaServerOptions } from './config.ts';
 export { loadOrCreateDevKeys } from './dev-keys.ts';
+export type { RoomStats } from './http/twirp.ts';
+export type { TrackHealth } from './rtc/track-stats.ts';
 
 export interface MediaServer {
   /** ws://host:port, what livekit-client and livekit-server-sdk are given. */

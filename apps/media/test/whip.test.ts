@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MediaServer, startMediaServer } from '../src/index.ts';
+import { type MediaServer, type RoomStats, startMediaServer } from '../src/index.ts';
 import { CHROMIUM_PATH, launchChromium } from './helpers/browser.ts';
 import { startStaticServer } from './helpers/static-server.ts';
 import { API_KEY, API_SECRET, joinToken, KEYS } from './helpers/tokens.ts';
@@ -53,6 +53,35 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, 
   const remote = (identity: string): Promise<string | null> =>
     viewer.evaluate(`window.lk.room.remoteParticipants.get(${JSON.stringify(identity)})?.metadata ?? null`);
 
+  /** The host's tracks as the media server's stats endpoint reports them (an admin token for the room). */
+  const hostHealth = async () => {
+    const res = await fetch(`${media.url.replace('ws', 'http')}/twirp/mintcast.MediaStats/GetRoomStats`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await joinToken('api', ROOM, { roomAdmin: true })}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ room: ROOM }),
+    });
+    expect(res.status).toBe(200);
+    const stats = (await res.json()) as RoomStats;
+    return stats.participants.find((p) => p.identity === HOST)?.tracks ?? [];
+  };
+
+  /** Waits for the incoming video's health to show bitrate and frame rate; returns video and audio. */
+  const expectHealth = async (mimeType: string) => {
+    const tracks = await waitFor(async () => {
+      const t = await hostHealth();
+      const v = t.find((x) => x.kind === 'video');
+      const a = t.find((x) => x.kind === 'audio');
+      return v && a && v.bitrateKbps > 0 && v.fps > 0 && a.bitrateKbps > 0 ? { v, a } : null;
+    }, 'the host video health at the media server');
+    expect(tracks.v.mimeType).toBe(mimeType);
+    expect(tracks.v.lossPct).toBeGreaterThanOrEqual(0);
+    expect(tracks.v.lossPct).toBeLessThan(50);
+    return tracks;
+  };
+
   const expectFlowing = async (codec: string) => {
     const first = await waitFor(
       async () => {
@@ -96,6 +125,20 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, 
     await hooks?.close();
   });
 
+  it('shows room stats only to an admin of that room', async () => {
+    const post = async (token: string) =>
+      (
+        await fetch(`${media.url.replace('ws', 'http')}/twirp/mintcast.MediaStats/GetRoomStats`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ room: ROOM }),
+        })
+      ).status;
+    expect(await post(await joinToken('viewer-2', ROOM))).toBe(401);
+    expect(await post(await joinToken('api', 'other-room', { roomAdmin: true }))).toBe(401);
+    expect(await post(await joinToken('api', ROOM, { roomAdmin: true }))).toBe(200);
+  });
+
   it('refuses a bad token (401), another content type (415) and an offer with no media (400)', async () => {
     const post = (headers: Record<string, string>, body: string) =>
       fetch(endpoint, { method: 'POST', headers, body }).then((r) => r.status);
@@ -114,6 +157,8 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, 
     // The publisher is the room's host participant, with the token's metadata.
     await waitFor(async () => (await remote(HOST)) === HOST_META, 'host participant at the viewer');
     await expectFlowing('video/H264');
+    // The frame size comes from the SPS before each IDR.
+    expect((await expectHealth('video/H264')).v).toMatchObject({ width: 640, height: expect.any(Number) });
     // participant_joined only once media arrived (the API's live flag follows it).
     const joined = hooks.events.find(
       (e) => e.event === 'participant_joined' && e.participant?.identity === HOST,
@@ -139,6 +184,9 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, 
     const published = await whipPublish(publisher, endpoint, await hostToken(), 'video/VP8');
     expect(published.status).toBe(201);
     await expectFlowing('video/VP8');
+    const { v } = await expectHealth('video/VP8');
+    expect(v.width).toBe(640);
+    expect(v.height).toBeGreaterThan(0);
     expect(await published.client!.stop()).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ZApiError, ZIngestInfo, ZIngestKey } from '@mintcast/contracts';
+import { ZApiError, ZIngestHealth, ZIngestInfo, ZIngestKey } from '@mintcast/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStream } from './support/builders.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
@@ -120,5 +120,12 @@ describe(`stream keys with an external LiveKit (${databaseKind()})`, () => {
     const { mint } = await createStream(t.database.db, { creator_address: creator.address });
     const res = await t.app.inject({ method: 'POST', url: `/whip/${mint}`, payload: 'v=0' });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('says the ingest health is not available (LiveKit has no per-track figures to read)', async () => {
+    const { mint } = await createStream(t.database.db, { creator_address: creator.address });
+    const res = await t.app.inject({ url: `/api/streams/${mint}/ingest/health`, headers: creator.headers });
+    expect(res.statusCode).toBe(200);
+    expect(ZIngestHealth.parse(res.json())).toEqual({ available: false, health: null });
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ZApiError, ZIngestInfo, ZIngestKey } from '@mintcast/contracts';
+import { ZApiError, ZIngestHealth, ZIngestInfo, ZIngestKey } from '@mintcast/contracts';
 import { type MediaServer, startMediaServer } from '@mintcast/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
@@ -210,5 +210,39 @@ describe(`WHIP on the site's origin (${databaseKind()})`, () => {
     expect(again.status).toBe(201);
     const againPath = new URL(again.headers.get('location') ?? '').pathname;
     expect((await whip('DELETE', againPath, newKeyValue)).status).toBe(200);
+  });
+});
+
+describe(`ingest health (${databaseKind()})`, () => {
+  const healthOf = (mint: string, headers?: Record<string, string>) =>
+    t.app.inject({ url: `/api/streams/${mint}/ingest/health`, ...(headers ? { headers } : {}) });
+
+  it('is the creator’s only: 401 signed out, 403 for another wallet, 404 for an unknown stream', async () => {
+    const mint = await newStream();
+    expect((await healthOf(mint)).statusCode).toBe(401);
+    const res = await healthOf(mint, stranger.headers);
+    expect(res.statusCode).toBe(403);
+    expect(ZApiError.parse(res.json()).error.code).toBe('forbidden');
+    expect((await healthOf(randomAddress(), creator.headers)).statusCode).toBe(404);
+  });
+
+  it('reads the creator’s tracks from the media server: none before the WHIP offer, both while it runs', async () => {
+    const mint = await newStream();
+    const { streamKey } = await newKey(mint);
+    const before = await healthOf(mint, creator.headers);
+    expect(before.statusCode).toBe(200);
+    expect(ZIngestHealth.parse(before.json())).toEqual({ available: true, health: null });
+
+    const res = await whip('POST', `/whip/${mint}`, streamKey, await makeOffer());
+    expect(res.status).toBe(201);
+    // The offer's peer never connects: the media server has the creator's tracks, with nothing received yet.
+    const during = ZIngestHealth.parse((await healthOf(mint, creator.headers)).json());
+    expect(during).toEqual({
+      available: true,
+      health: { width: null, height: null, fps: 0, bitrateKbps: 0, lossPct: 0 },
+    });
+    const session = new URL(res.headers.get('location') ?? '').pathname;
+    expect((await whip('DELETE', session, streamKey)).status).toBe(200);
+    expect(ZIngestHealth.parse((await healthOf(mint, creator.headers)).json()).health).toBeNull();
   });
 });

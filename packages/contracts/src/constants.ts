@@ -5,6 +5,8 @@ export const HOME_LIVE_SKELETONS = 4;
 export const HOME_RECENT_SKELETONS = 8;
 export const STREAM_POLL_MS = 30_000;
 export const TOKEN_POLL_MS = 30_000;
+/** The OBS dashboard re-reads the ingest's health this often while live (the media server averages 2 s). */
+export const INGEST_HEALTH_POLL_MS = 2_000;
 export const TOKEN_ADDRESS_THRESHOLD = 32;
 export const CHAT_HISTORY_DEFAULT_LIMIT = 50;
 export const CHAT_HISTORY_MAX_LIMIT = 200;

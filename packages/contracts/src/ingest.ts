@@ -36,3 +36,26 @@ export const isWhipIngest = (metadata: string | undefined | null): boolean => {
     return false;
   }
 };
+
+/** One reading of what the media server receives from a WHIP publisher, over its last few seconds. */
+export const ZIngestHealthReading = z.object({
+  /** The video's frame size (VP8 keyframe header, H.264 SPS); null before the first one. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  fps: z.number(),
+  /** Video and audio together. */
+  bitrateKbps: z.number(),
+  /** Packets the publisher's upload lost, in percent. */
+  lossPct: z.number(),
+});
+export type TIngestHealthReading = z.infer<typeof ZIngestHealthReading>;
+
+/**
+ * The creator's ingest health (`GET /api/streams/{mint}/ingest/health`). `available` is false with an external
+ * LiveKit (no per-track figures there); `health` is null while the creator publishes nothing.
+ */
+export const ZIngestHealth = z.object({
+  available: z.boolean(),
+  health: ZIngestHealthReading.nullable(),
+});
+export type TIngestHealth = z.infer<typeof ZIngestHealth>;

@@ -7,9 +7,9 @@ import type { RoomManager } from '../room/room-manager.ts';
 import { runSignalSession } from '../signal/signal-session.ts';
 import { createWhipEndpoint } from '../whip/whip-endpoint.ts';
 import { CORS_HEADERS, requestId, sendText } from './http-utils.ts';
-import { handleTwirp } from './twirp.ts';
+import { handleTwirp, isTwirpService } from './twirp.ts';
 
-const TWIRP_PREFIX = '/twirp/livekit.RoomService/';
+const TWIRP_PREFIX = '/twirp/';
 
 /**
  * HTTP and WebSocket routes. Only the v0 signal path `/rtc` is served: `/rtc/v1` answers 404
@@ -58,7 +58,7 @@ export function createHttpServer(manager: RoomManager, metrics: Metrics): Server
       return;
     }
     if (whip.matches(path)) return whip.serve(req, res, path);
-    if (path.startsWith(TWIRP_PREFIX)) {
+    if (path.startsWith(TWIRP_PREFIX) && isTwirpService(path.slice(TWIRP_PREFIX.length))) {
       void handleTwirp(path.slice(TWIRP_PREFIX.length), req, res, manager);
       return;
     }

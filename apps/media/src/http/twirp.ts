@@ -22,6 +22,7 @@ import type { VideoGrant } from 'livekit-server-sdk';
 import { HttpError, verifyToken } from '../auth.ts';
 import type { Room } from '../room/room.ts';
 import type { RoomManager } from '../room/room-manager.ts';
+import type { TrackHealth } from '../rtc/track-stats.ts';
 import { BodyTooLargeError, readBody, sendJson } from './http-utils.ts';
 
 const TWIRP_STATUS: Record<string, number> = {
@@ -46,9 +47,20 @@ class TwirpError extends Error {
 
 const PARSE = { ignoreUnknownFields: true } as const;
 
-/** `POST /twirp/livekit.RoomService/<method>`: protobuf-JSON in and out, Twirp JSON errors. */
+const ROOM_SERVICE = 'livekit.RoomService/';
+/** Ours, not LiveKit's: what the media server receives from a room's publishers (the cockpit's health). */
+const MEDIA_STATS = 'mintcast.MediaStats/';
+
+/** True for the Twirp paths (after `/twirp/`) served here. */
+export const isTwirpService = (path: string): boolean =>
+  path.startsWith(ROOM_SERVICE) || path.startsWith(MEDIA_STATS);
+
+/**
+ * `POST /twirp/livekit.RoomService/<method>`: protobuf-JSON in and out, Twirp JSON errors; and
+ * `POST /twirp/mintcast.MediaStats/GetRoomStats` (plain JSON, the same admin token rules).
+ */
 export async function handleTwirp(
-  method: string,
+  path: string,
   req: IncomingMessage,
   res: ServerResponse,
   manager: RoomManager,
@@ -63,7 +75,12 @@ export async function handleTwirp(
     } catch {
       throw new TwirpError('malformed', 'request body is not valid JSON');
     }
-    const result = route(method, body as never, video, manager);
+    if (path.startsWith(MEDIA_STATS)) {
+      const result = stats(path.slice(MEDIA_STATS.length), body, video, manager);
+      sendJson(res, 200, JSON.stringify(result));
+      return;
+    }
+    const result = route(path.slice(ROOM_SERVICE.length), body as never, video, manager);
     sendJson(res, 200, JSON.stringify(result.toJson()));
   } catch (err) {
     const e =
@@ -97,14 +114,39 @@ function parse<T>(type: { fromJson(json: Json, options: typeof PARSE): T }, body
   }
 }
 
-function route(method: string, body: Json, video: VideoGrant, manager: RoomManager): { toJson(): unknown } {
-  const requireRoomAdmin = (room: string): Room => {
-    if (!video.roomAdmin || !room || video.room !== room)
-      throw new TwirpError('unauthenticated', 'permissions denied');
-    const r = manager.get(room);
-    if (!r) throw new TwirpError('not_found', 'requested room does not exist');
-    return r;
+/** A room's admin may read it: the token's `roomAdmin` grant for exactly that room. */
+function requireAdminOf(video: VideoGrant, manager: RoomManager, room: string): Room {
+  if (!video.roomAdmin || !room || video.room !== room)
+    throw new TwirpError('unauthenticated', 'permissions denied');
+  const r = manager.get(room);
+  if (!r) throw new TwirpError('not_found', 'requested room does not exist');
+  return r;
+}
+
+/** `GetRoomStats {room}`: every publishing participant's tracks with their incoming health. */
+function stats(method: string, body: unknown, video: VideoGrant, manager: RoomManager): RoomStats {
+  if (method !== 'GetRoomStats')
+    throw new TwirpError('bad_route', `no handler for mintcast.MediaStats/${method}`);
+  const room = (body as { room?: unknown } | null)?.room;
+  if (typeof room !== 'string')
+    throw new TwirpError('malformed', 'invalid request body: room must be a string');
+  const r = requireAdminOf(video, manager, room);
+  return {
+    room,
+    participants: [...r.participants.values()]
+      .filter((p) => p.tracks.size > 0)
+      .map((p) => ({ identity: p.identity, tracks: [...p.tracks.values()].map((t) => t.health()) })),
   };
+}
+
+/** The answer of `mintcast.MediaStats/GetRoomStats`. */
+export interface RoomStats {
+  room: string;
+  participants: { identity: string; tracks: TrackHealth[] }[];
+}
+
+function route(method: string, body: Json, video: VideoGrant, manager: RoomManager): { toJson(): unknown } {
+  const requireRoomAdmin = (room: string): Room => requireAdminOf(video, manager, room);
   const participantOf = (room: Room, identity: string) => {
     const p = room.participants.get(identity);
     if (!p) throw new TwirpError('not_found', 'participant does not exist');

@@ -11,10 +11,12 @@ import type { Metrics } from '../metrics.ts';
 import type { DownTrack } from './down-track.ts';
 import { Dynacast } from './dynacast.ts';
 import { isH264KeyframeStart } from './h264.ts';
+import { h264SpsSize } from './h264-sps.ts';
 import { countIncoming, LAYER_STALE_MS, type Layer, qualityForRid } from './layer.ts';
 import { pathLoss } from './loss-cap.ts';
 import { sendClock } from './rtp-writer.ts';
-import { parseVp8 } from './vp8.ts';
+import { type TrackHealth, TrackStats } from './track-stats.ts';
+import { parseVp8, vp8KeyframeSize } from './vp8.ts';
 
 /** Chrome answers PLIs quickly; asking more often than this only costs bitrate. */
 const PLI_MIN_INTERVAL_MS = 300;
@@ -35,6 +37,8 @@ export class PublishedTrack {
   private readonly isH264: boolean;
   /** Simulcast layers the publisher should encode; undefined for a track with one layer or audio. */
   private readonly dynacast?: Dynacast;
+  /** What arrives from the publisher (bitrate, frame rate, loss, size), for the broadcaster's cockpit. */
+  private readonly stats: TrackStats;
 
   /**
    * `onLayersNeeded`: called with the highest quality any viewer can use when the publisher should
@@ -52,6 +56,7 @@ export class PublishedTrack {
     this.isVideo = info.type === TrackType.VIDEO;
     this.isH264 = info.mimeType.toLowerCase() === 'video/h264';
     if (this.isVideo && info.layers.length > 1 && onLayersNeeded) this.dynacast = new Dynacast();
+    this.stats = new TrackStats(info.sid, this.isVideo ? 'video' : 'audio', info.mimeType);
     this.timer = setInterval(() => this.tick(), TICK_MS);
     this.timer.unref();
   }
@@ -110,6 +115,11 @@ export class PublishedTrack {
     this.updateDynacast();
   }
 
+  /** The incoming stream's health over the last few seconds. */
+  health(): TrackHealth {
+    return this.stats.read(performance.now());
+  }
+
   close(): void {
     clearInterval(this.timer);
     this.downTracks.clear();
@@ -144,6 +154,9 @@ export class PublishedTrack {
 
   private onPacket(layer: Layer, rtp: RtpPacket): void {
     countIncoming(layer, rtp.header.sequenceNumber);
+    const vp8 = this.isVideo && !this.isH264 ? parseVp8(rtp.payload) : undefined;
+    const size = vp8 ? vp8KeyframeSize(rtp.payload, vp8) : this.isH264 ? h264SpsSize(rtp.payload) : undefined;
+    this.stats.onPacket(layer, rtp, size);
     // Padding-only packets are bandwidth probes: nothing to forward, but their numbers must not leave holes.
     if (rtp.payload.length === 0) {
       for (const dt of this.downTracks) dt.skipPadding(layer, rtp.header.sequenceNumber);
@@ -155,8 +168,7 @@ export class PublishedTrack {
     layer.lastPacketAt = performance.now();
     layer.packets++;
     if (fresh) for (const dt of this.downTracks) this.retarget(dt);
-    if (this.downTracks.size === 0) return; // nobody to forward to: no parsing, no clock
-    const vp8 = this.isVideo && !this.isH264 ? parseVp8(rtp.payload) : undefined;
+    if (this.downTracks.size === 0) return; // nobody to forward to: no clock
     const keyframe = this.isH264 ? isH264KeyframeStart(rtp.payload) : vp8?.keyframe === true;
     const clock = sendClock();
     for (const dt of this.downTracks) dt.write(layer, rtp, vp8, this.isVideo, clock, keyframe);
@@ -176,6 +188,7 @@ export class PublishedTrack {
   }
 
   private tick(): void {
+    this.stats.mark(performance.now());
     // Also re-asks for a keyframe while a subscriber waits for one (a PLI can get lost).
     for (const dt of this.downTracks) this.retarget(dt);
     this.updateDynacast();

@@ -12,6 +12,8 @@ export interface Vp8Descriptor {
   pictureId15?: boolean;
   tl0PicIdx?: number;
   tl0Offset?: number;
+  /** Byte offset of the VP8 payload header (after the descriptor). */
+  headerOffset: number;
 }
 
 export function parseVp8(payload: Buffer): Vp8Descriptor | undefined {
@@ -21,7 +23,7 @@ export function parseVp8(payload: Buffer): Vp8Descriptor | undefined {
   const s = (b0 & 0x10) !== 0;
   const pid = b0 & 0x07;
   let off = 1;
-  const d: Vp8Descriptor = { keyframe: false, frameStart: s && pid === 0 };
+  const d: Vp8Descriptor = { keyframe: false, frameStart: s && pid === 0, headerOffset: 1 };
   if (x) {
     if (payload.length < 2) return undefined;
     const b1 = payload[1] as number;
@@ -48,6 +50,7 @@ export function parseVp8(payload: Buffer): Vp8Descriptor | undefined {
     }
     if (b1 & 0x30) off += 1;
   }
+  d.headerOffset = off;
   const header = payload[off];
   // In the VP8 payload header, P (bit 0) is 0 for a keyframe; only valid at the frame start.
   if (d.frameStart && header !== undefined) d.keyframe = (header & 0x01) === 0;
@@ -72,4 +75,18 @@ export function rewriteVp8(
   }
   if (tl0 !== undefined && d.tl0Offset !== undefined) out[d.tl0Offset] = tl0 & 0xff;
   return out;
+}
+
+/**
+ * The frame size a VP8 keyframe carries (RFC 6386 §9.1: 3-byte frame tag, start code 9d 01 2a, then 14-bit
+ * width and height), from the first packet of the keyframe; undefined for any other packet.
+ */
+export function vp8KeyframeSize(
+  payload: Buffer,
+  d: Vp8Descriptor,
+): { width: number; height: number } | undefined {
+  const at = d.headerOffset + 3;
+  if (!d.keyframe || payload.length < at + 7) return undefined;
+  if (payload[at] !== 0x9d || payload[at + 1] !== 0x01 || payload[at + 2] !== 0x2a) return undefined;
+  return { width: payload.readUInt16LE(at + 3) & 0x3fff, height: payload.readUInt16LE(at + 5) & 0x3fff };
 }

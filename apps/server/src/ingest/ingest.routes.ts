@@ -1,4 +1,4 @@
-import { ZIngestInfo, ZIngestKey, ZMintParams } from '@mintcast/contracts';
+import { ZIngestHealth, ZIngestInfo, ZIngestKey, ZMintParams } from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../http/api-docs.ts';
 import type { IngestService } from './ingest.service.ts';
@@ -16,6 +16,19 @@ export const ingestRoutes = async (app: FastifyInstance, opts: { ingest: IngestS
     async (request) => {
       const { mint } = ZMintParams.parse(request.params);
       return ingest.get(request.session!.address, mint);
+    },
+  );
+
+  // The OBS dashboard polls this while live: the creator's incoming stream health from the media server.
+  app.get(
+    '/api/streams/:mint/ingest/health',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({ tags: ['live'], params: ZMintParams, response: { 200: ZIngestHealth } }),
+    },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      return ingest.health(request.session!.address, mint);
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   roomNameForMint,
+  type TIngestHealth,
   type TIngestInfo,
   type TIngestKey,
   type TIngestMode,
@@ -17,6 +18,7 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
+export const MEDIA_STATS_FAILED = 'Could not read the stream health from the media server';
 export const INGRESS_FAILED = 'Could not create the LiveKit ingress; try again';
 
 /**
@@ -27,7 +29,7 @@ export const createIngestService = (deps: {
   repo: IngestRepository;
   streams: Pick<StreamsService, 'get'>;
   access: Pick<StreamAccess, 'requireCreator'>;
-  gateway: Pick<MediaGateway, 'createWhipIngress' | 'deleteIngress'>;
+  gateway: Pick<MediaGateway, 'createWhipIngress' | 'deleteIngress' | 'roomStats'>;
   mode: TIngestMode;
   publicOrigin: string;
   log: Log;
@@ -54,6 +56,35 @@ export const createIngestService = (deps: {
     async get(actor: string, mint: string): Promise<TIngestInfo> {
       await requireCreator(actor, mint);
       return info(mint, await repo.find(mint));
+    },
+
+    /**
+     * What the media server receives from the creator now (the OBS dashboard's health): bitrate of all their
+     * tracks, the video's frame rate and size, loss over all. Only the embedded media server measures it.
+     */
+    async health(actor: string, mint: string): Promise<TIngestHealth> {
+      await requireCreator(actor, mint);
+      if (mode !== 'embedded') return { available: false, health: null };
+      const stats = await gateway.roomStats(roomNameForMint(mint)).catch((err: unknown) => {
+        log.warn({ err }, 'ingest: media server stats unavailable');
+        throw new AppError(502, 'media_unavailable', MEDIA_STATS_FAILED);
+      });
+      const tracks = stats?.participants.find((p) => p.identity === actor)?.tracks ?? [];
+      if (tracks.length === 0) return { available: true, health: null };
+      const video = tracks.find((t) => t.kind === 'video');
+      // Loss weighted by bitrate: a lossy video matters more than the audio beside it.
+      const kbps = tracks.reduce((sum, t) => sum + t.bitrateKbps, 0);
+      const loss = kbps > 0 ? tracks.reduce((sum, t) => sum + t.lossPct * t.bitrateKbps, 0) / kbps : 0;
+      return {
+        available: true,
+        health: {
+          width: video?.width ?? null,
+          height: video?.height ?? null,
+          fps: video?.fps ?? 0,
+          bitrateKbps: kbps,
+          lossPct: Math.round(loss * 10) / 10,
+        },
+      };
     },
 
     /** A new key for the stream; the previous one (and its LiveKit ingress) stops working. */

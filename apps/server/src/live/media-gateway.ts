@@ -6,6 +6,27 @@ import {
   type VideoGrant,
   WebhookReceiver,
 } from 'livekit-server-sdk';
+import { z } from 'zod';
+
+/** What the embedded media server's `mintcast.MediaStats/GetRoomStats` answers (apps/media `RoomStats`). */
+const ZRoomStats = z.object({
+  participants: z.array(
+    z.object({
+      identity: z.string(),
+      tracks: z.array(
+        z.object({
+          kind: z.enum(['audio', 'video']),
+          bitrateKbps: z.number(),
+          fps: z.number(),
+          lossPct: z.number(),
+          width: z.number().nullable(),
+          height: z.number().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type TRoomStats = z.infer<typeof ZRoomStats>;
 
 export interface MediaConfig {
   url: string;
@@ -23,6 +44,8 @@ export interface TokenSpec {
   grant: VideoGrant;
 }
 
+const STATS_TIMEOUT_MS = 3_000;
+
 /** Twirp (RoomService) speaks HTTP on the same host as the signal WebSocket. */
 const httpUrl = (wsUrl: string): string => wsUrl.replace(/^ws(s?):\/\//i, 'http$1://');
 
@@ -34,6 +57,7 @@ export const createMediaGateway = (config: MediaConfig) => {
   const rooms = new RoomServiceClient(httpUrl(config.apiUrl ?? config.url), config.apiKey, config.apiSecret);
   const receiver = new WebhookReceiver(config.apiKey, config.apiSecret);
   const ingress = new IngressClient(httpUrl(config.apiUrl ?? config.url), config.apiKey, config.apiSecret);
+  const statsUrl = `${httpUrl(config.apiUrl ?? config.url).replace(/\/+$/, '')}/twirp/mintcast.MediaStats/GetRoomStats`;
 
   return {
     /** The URL browsers connect to. */
@@ -81,6 +105,24 @@ export const createMediaGateway = (config: MediaConfig) => {
         sid: p.sid,
         metadata: p.metadata,
       }));
+    },
+
+    /**
+     * Every publisher's incoming track health in a room (embedded media server only: LiveKit has no such
+     * call); null when the room does not exist.
+     */
+    async roomStats(room: string): Promise<TRoomStats | null> {
+      const token = new AccessToken(config.apiKey, config.apiSecret, { ttl: 60 });
+      token.addGrant({ room, roomAdmin: true });
+      const res = await fetch(`${statsUrl}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await token.toJwt()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ room }),
+        signal: AbortSignal.timeout(STATS_TIMEOUT_MS),
+      });
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`media stats: HTTP ${res.status}`);
+      return ZRoomStats.parse(await res.json());
     },
 
     /**

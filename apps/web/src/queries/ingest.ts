@@ -1,4 +1,10 @@
-import { type TIngestKey, ZIngestInfo, ZIngestKey } from '@mintcast/contracts';
+import {
+  INGEST_HEALTH_POLL_MS,
+  type TIngestKey,
+  ZIngestHealth,
+  ZIngestInfo,
+  ZIngestKey,
+} from '@mintcast/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../lib/api.ts';
 
@@ -9,6 +15,7 @@ import { apiFetch } from '../lib/api.ts';
 export const ingestKeys = {
   all: ['ingest'] as const,
   info: (mint: string) => [...ingestKeys.all, 'info', mint] as const,
+  health: (mint: string) => [...ingestKeys.all, 'health', mint] as const,
   /** The key generated in this tab, if any. */
   key: (mint: string) => [...ingestKeys.all, 'key', mint] as const,
 };
@@ -26,6 +33,15 @@ export const useIngestQuery = (mint: string | undefined) =>
     queryKey: ingestKeys.info(mint ?? ''),
     queryFn: ({ signal }) => fetchIngestInfo(mint ?? '', signal),
     enabled: Boolean(mint),
+  });
+
+/** What the media server receives from the creator's streaming software, re-read while `live`. */
+export const useIngestHealthQuery = (mint: string | undefined, live: boolean) =>
+  useQuery({
+    queryKey: ingestKeys.health(mint ?? ''),
+    queryFn: ({ signal }) => apiFetch(`${path(mint ?? '')}/health`, ZIngestHealth, { signal }),
+    enabled: Boolean(mint) && live,
+    refetchInterval: INGEST_HEALTH_POLL_MS,
   });
 
 /** The key generated in this tab for `mint` (null after a reload: only a new one can be shown). */
