@@ -175,7 +175,9 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   await expect(host.getByText('Stream ended successfully')).toBeVisible();
   await expect(studio).toHaveCount(0);
   await expect(host.getByLabel('Token Contract Address')).toHaveValue('');
-  await expect(viewer.getByText('Stream is offline')).toBeVisible({ timeout: 15_000 });
+  await expect(viewer.getByTestId('player-status').getByText('Stream is offline')).toBeVisible({
+    timeout: 15_000,
+  });
   expect(await streamRecord()).toMatchObject({ is_currently_live: false, num_participants: 0 });
   const cards = await viewerContext.newPage();
   await cards.goto(`${app.url}/explore`);

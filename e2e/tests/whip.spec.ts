@@ -145,7 +145,9 @@ test('OBS over WHIP: the wizard gives URL and key, H.264 + Opus reach a viewer, 
     };
   });
   await viewer.goto(`${app.url}/livestream/${TOKEN}`);
-  await expect(viewer.getByText('Stream is offline')).toBeVisible({ timeout: 30_000 });
+  await expect(viewer.getByTestId('player-status').getByText('Stream is offline')).toBeVisible({
+    timeout: 30_000,
+  });
 
   const obs = await (await browser.newContext()).newPage();
   await obs.goto(`${app.url}/how-to-stream`);
