@@ -1,7 +1,7 @@
 import type { TStream } from '@mintcast/contracts';
 import { describe, expect, it } from 'vitest';
 import { switchLanguage } from '../lib/i18n/i18n.ts';
-import { liveAudience } from './live-audience.ts';
+import { liveAudience, liveAudienceShort } from './live-audience.ts';
 
 const stream = (over: Partial<TStream>) => ({ num_participants: 0, live_since: null, ...over }) as TStream;
 
@@ -24,5 +24,14 @@ describe('liveAudience', () => {
     } finally {
       await switchLanguage('en');
     }
+  });
+});
+
+describe('liveAudienceShort', () => {
+  it('keeps the number and the time, for the little room a card has', () => {
+    const start = Date.parse('2026-01-01T10:00:00Z');
+    const s = stream({ num_participants: 1234, live_since: '2026-01-01T10:00:00Z' });
+    expect(liveAudienceShort(s, start + 65 * 60_000, 'en')).toBe('1,234 · 1h 5m');
+    expect(liveAudienceShort(stream({ num_participants: 3 }), start, 'en')).toBe('3');
   });
 });

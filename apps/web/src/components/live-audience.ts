@@ -19,3 +19,17 @@ export const liveAudience = (
   if (!stream.live_since) return watching;
   return `${watching} · ${formatLiveFor((now - Date.parse(stream.live_since)) / 1000)}`;
 };
+
+/**
+ * The same for a card's picture, where space is short: "12 · 1h 5m" (the eye icon beside it says what the number
+ * is; the full sentence goes to screen readers and the tooltip).
+ */
+export const liveAudienceShort = (
+  stream: TStream,
+  now: number = Date.now(),
+  language: string = i18n.language,
+): string => {
+  const count = formatters(language).integer(stream.num_participants);
+  if (!stream.live_since) return count;
+  return `${count} · ${formatLiveFor((now - Date.parse(stream.live_since)) / 1000)}`;
+};

@@ -3,7 +3,7 @@ import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../lib/i18n/format.ts';
-import { liveAudience } from './live-audience.ts';
+import { liveAudience, liveAudienceShort } from './live-audience.ts';
 import { FallbackImage } from './ui/fallback-image.tsx';
 import { LiveBadge } from './ui/live-badge.tsx';
 
@@ -45,7 +45,10 @@ export function StreamCard({ stream }: { stream: TStream }) {
               className="mr-auto inline-flex min-w-0 items-center gap-1 rounded-md bg-black/65 px-2 py-0.5 text-xs font-semibold text-white tabular-nums backdrop-blur-sm"
             >
               <Eye aria-hidden className="size-3.5 shrink-0" />
-              <span className="truncate">{liveAudience(stream)}</span>
+              <span aria-hidden className="truncate" title={liveAudience(stream)}>
+                {liveAudienceShort(stream)}
+              </span>
+              <span className="sr-only">{liveAudience(stream)}</span>
             </span>
           )}
           <span

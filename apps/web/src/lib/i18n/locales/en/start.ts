@@ -1,5 +1,12 @@
 /** The start-streaming wizard and the broadcaster (spec §2, /start-streaming). */
 export const start = {
+  method: {
+    legend: 'Broadcast from',
+    browser: 'Browser',
+    browserHint: 'Camera, screen and microphone from this tab',
+    obs: 'OBS / streaming software',
+    obsHint: 'Publish over WHIP with a stream key',
+  },
   startYourStream: 'Start Your Stream',
   connectText: 'Connect your wallet to go live about any BNB Smart Chain token.',
   step: 'Step {{n}} of 3',

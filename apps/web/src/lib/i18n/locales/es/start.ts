@@ -1,4 +1,11 @@
 export const start = {
+  method: {
+    legend: 'Transmitir desde',
+    browser: 'Navegador',
+    browserHint: 'Cámara, pantalla y micrófono desde esta pestaña',
+    obs: 'OBS / software de transmisión',
+    obsHint: 'Publica por WHIP con una clave de transmisión',
+  },
   startYourStream: 'Empieza tu transmisión',
   connectText: 'Conecta tu billetera para transmitir en vivo sobre cualquier token de BNB Smart Chain.',
   step: 'Paso {{n}} de 3',

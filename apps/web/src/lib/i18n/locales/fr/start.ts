@@ -1,4 +1,11 @@
 export const start = {
+  method: {
+    legend: 'Diffuser depuis',
+    browser: 'Navigateur',
+    browserHint: 'Caméra, écran et micro depuis cet onglet',
+    obs: 'OBS / logiciel de streaming',
+    obsHint: 'Publiez en WHIP avec une clé de stream',
+  },
   startYourStream: 'Lancez votre stream',
   connectText:
     "Connectez votre portefeuille pour streamer en direct sur n'importe quel token BNB Smart Chain.",
