@@ -64,12 +64,12 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
       `${source} at ${width}x${height}`,
       20_000,
     );
-    const later = await waitFor(async () => {
+    // Frames keep coming. The size is not checked again: on a starved machine the viewer's receiver reports
+    // loss and the SFU rightly moves it a layer down (decision 008), which is not what these tests are about.
+    return waitFor(async () => {
       const v = await video(page, source);
       return v && v.frames > first.frames + 5 ? v : null;
     }, `${source} frames advancing`);
-    expect(later.width).toBe(width);
-    return later;
   };
 
   beforeAll(async () => {
