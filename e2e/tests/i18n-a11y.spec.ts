@@ -187,17 +187,28 @@ test('rough edges: no HydrateFallback warning, one clear button, FAQ wording', a
 });
 
 test('toasts are listed one above the other with the close button inside each', async ({ page }) => {
+  // On Playwright's clock, paused before the clicks: the toasts' own dismiss timers cannot run out while a busy
+  // machine measures them (one was gone before its box was read in a clean-clone CI run at load ≈ 35).
+  const start = Date.now();
+  await page.clock.install({ time: start });
   await page.goto(`${app.url}/livestream/${live.mint}`);
   const copy = page.getByRole('button', { name: /Copy contract address/ });
+  await expect(copy).toBeVisible();
+  await page.clock.pauseAt(start + 10 * 60_000);
   await copy.click();
   await copy.click();
+  await page.clock.runFor(500);
   const toasts = page.locator('[data-sonner-toast][data-visible="true"]');
   await expect(toasts).toHaveCount(2);
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-sonner-toast]')].every(
-      (t) => t.getAttribute('data-mounted') === 'true',
-    ),
-  );
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-sonner-toast]')].every(
+          (t) => t.getAttribute('data-mounted') === 'true',
+        ),
+      ),
+    )
+    .toBe(true);
   await page.mouse.move(0, 0);
   const boxes = await toasts.evaluateAll((els) =>
     els.map((el) => {
@@ -212,6 +223,7 @@ test('toasts are listed one above the other with the close button inside each', 
       };
     }),
   );
+  expect(boxes).toHaveLength(2);
   const [a, b] = boxes as [(typeof boxes)[0], (typeof boxes)[0]];
   // Not overlapping: one toast ends before the other starts.
   expect(a.bottom <= b.top || b.bottom <= a.top).toBe(true);
