@@ -77,7 +77,16 @@ const signIn = async (page: Page, path: string) => {
 };
 /** A chat message posted by another wallet straight through the API (sign-in included). */
 const postAsOther = async (content: string) => {
-  const other = await apiSignIn(site.url);
+  // Right after the API's restart a connection can still fail (seen once at load ≈ 35: 'fetch failed' on the
+  // sign-in): sign in again with a fresh nonce, a bounded number of times.
+  let other: Awaited<ReturnType<typeof apiSignIn>> | undefined;
+  for (let attempt = 1; !other; attempt++) {
+    try {
+      other = await apiSignIn(site.url);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof TypeError)) throw err;
+    }
+  }
   expect((await other.post(`/api/streams/${TOKEN}/messages`, { content })).status).toBe(201);
 };
 
