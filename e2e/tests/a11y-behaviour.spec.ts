@@ -106,15 +106,19 @@ test('the player and the chat announce their changes through live regions that s
   await expect(log).toHaveAttribute('data-marked', '');
 });
 
-/** Interactive elements a keyboard user must be able to reach on the page as shown now. */
-const interactiveCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      [
-        ...document.querySelectorAll<HTMLElement>(
-          'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]',
-        ),
-      ].filter((el) => el.checkVisibility() && !el.closest('[inert]')).length,
+/** Interactive elements on the page as shown now that no Tab stop has reached yet (see `tabAround`). */
+const unreached = (page: Page) =>
+  page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]',
+      ),
+    ]
+      .filter((el) => el.checkVisibility() && !el.closest('[inert]') && !el.dataset.tabId)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
+      ),
   );
 
 /** Tab through the page until focus comes back round; every stop must show a focus indicator. */
@@ -153,10 +157,15 @@ for (const [name, path, ready] of [
     await page.goto(`${app.url}${path}`);
     await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
     await expect(page.locator('.skeleton, [data-testid="stream-card-skeleton"]')).toHaveCount(0);
-    const total = await interactiveCount(page);
-    const { reached, invisible } = await tabAround(page);
+    const { invisible } = await tabAround(page);
     expect(invisible, 'focused without a visible indicator').toEqual([]);
-    expect(reached).toBeGreaterThanOrEqual(total);
+    // The page may still change while it is tabbed through (a panel finishes loading, a retry button comes):
+    // what is shown afterwards and was not reached gets one more round before it counts as unreachable.
+    if ((await unreached(page)).length > 0) {
+      const again = await tabAround(page);
+      expect(again.invisible, 'focused without a visible indicator').toEqual([]);
+    }
+    expect(await unreached(page), 'never reached by Tab').toEqual([]);
   });
 }
 
