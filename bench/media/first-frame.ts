@@ -64,12 +64,18 @@ const joinAndTime = (page: Page, token: string) =>
       while (g.lk.firstFrameAt === undefined && performance.now() < deadline)
         await new Promise((r) => setTimeout(r, 10));
       const result = g.lk.firstFrameAt !== undefined ? g.lk.firstFrameAt - (g.lk.joinStartedAt ?? 0) : -1;
+      // First time of each phase, for the breakdown ('ice2:connected' is the subscriber PC's, as dtls2).
+      const at: Record<string, number> = {};
+      for (const e of g.lk.events) {
+        const name = typeof e[1] === 'string' && e.length > 2 ? `${e[0]}:${e[1]}` : String(e[0]);
+        at[name] ??= e.at(-1) as number;
+      }
       const phases = g.lk.events
         .map(
           (e) => `${e[0]}${e[1] && typeof e[1] === 'string' && e.length > 2 ? `:${e[1]}` : ''}@${e.at(-1)}`,
         )
         .join(' ');
-      return [result, phases] as const;
+      return [result, phases, at] as const;
     },
     [media.url, token, GIVE_UP_MS] as const,
   );
@@ -88,6 +94,8 @@ const log = (what: string, i: number, ms: number, phases: string) =>
     `${what} ${i + 1}: ${ms >= 0 ? `${ms.toFixed(0)} ms` : `no frame within ${GIVE_UP_MS} ms`} (${phases})`,
   );
 
+/** Each join's first time per phase (ms from connect()), for the breakdown printed at the end. */
+const phaseTimes: { kind: 'fresh' | 'reload'; at: Record<string, number>; frame: number }[] = [];
 const fresh: number[] = [];
 const reloads: number[] = [];
 const starts: number[] = [];
@@ -115,10 +123,11 @@ try {
     const ctx = await asWebApp(await viewerBrowser.newContext());
     const page = await ctx.newPage();
     await page.goto(web.url);
-    const [ms, phases] = await joinAndTime(
+    const [ms, phases, at] = await joinAndTime(
       page,
       await joinToken(`ttff-viewer-${i}`, 'ttff', { canPublish: false }),
     );
+    if (ms >= 0) phaseTimes.push({ kind: 'fresh', at, frame: ms });
     await ctx.close();
     fresh.push(ms);
     log('join', i, ms, phases);
@@ -130,10 +139,11 @@ try {
   await tab.goto(web.url);
   for (let i = 0; i < RELOADS; i++) {
     if (i > 0) await tab.reload();
-    const [ms, phases] = await joinAndTime(
+    const [ms, phases, at] = await joinAndTime(
       tab,
       await joinToken(`ttff-reload-${i}`, 'ttff', { canPublish: false }),
     );
+    if (ms >= 0) phaseTimes.push({ kind: 'reload', at, frame: ms });
     reloads.push(ms);
     log('reload', i, ms, phases);
   }
@@ -175,6 +185,30 @@ console.log('\ntime to first frame (loopback, Chromium fake camera; misses count
 summary('fresh join', fresh, JOINS);
 summary('reload join', reloads, RELOADS);
 summary('host start', starts, STARTS);
+// Where a join's time goes: the median of each step over the joins that reached a frame.
+const STEPS: [string, string, string][] = [
+  ['connect() → JoinResponse', '', 'signal'],
+  ['JoinResponse → subscriber offer', 'signal', 'remote:offer'],
+  ['offer → ICE connected', 'remote:offer', 'ice2:connected'],
+  ['ICE → DTLS connected', 'ice2:connected', 'dtls2:connected'],
+  ['DTLS → track subscribed', 'dtls2:connected', 'subscribed:camera'],
+  ['subscribed → first frame', 'subscribed:camera', 'frame'],
+];
+const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+for (const kind of ['fresh', 'reload'] as const) {
+  const joins = phaseTimes.filter((j) => j.kind === kind);
+  if (joins.length === 0) continue;
+  console.log(`  ${kind} joins, median per step (${joins.length} joins):`);
+  for (const [label, from, to] of STEPS) {
+    const deltas = joins
+      .map(
+        (j) =>
+          (to === 'frame' ? j.frame : (j.at[to] ?? Number.NaN)) - (from ? (j.at[from] ?? Number.NaN) : 0),
+      )
+      .filter((d) => Number.isFinite(d));
+    console.log(`    ${label.padEnd(34)} ${deltas.length ? `${median(deltas)?.toFixed(0)} ms` : 'n/a'}`);
+  }
+}
 console.log('  budgets: joins p50 ≤ 500 ms, p95 ≤ 1000 ms, none over 3 s; host start p50 ≤ 2000 ms');
 console.log(`  load average during run ${loadavg()[0]?.toFixed(1)} on this shared machine`);
 console.log('  command: npx tsx bench/media/first-frame.ts');

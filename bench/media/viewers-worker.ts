@@ -25,6 +25,7 @@ process.on(
         receiving: per.filter((s) => s.received > 0).length,
         verified: viewers.reduce((n, v) => n + v.verified, 0),
         verifyFailures: viewers.reduce((n, v) => n + v.verifyFailures, 0),
+        cpu: process.cpuUsage(),
       });
     } else if (msg.cmd === 'close') {
       await Promise.all(viewers.map((v) => v.close().catch(() => undefined)));

@@ -6,9 +6,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../e2e/support/app-server.ts';
 import { printMachineLoad, ratioUnderLoad, underLoad } from '../support/load.ts';
 import { ms, perSec, report } from '../support/report.ts';
 import { haveWrk, wrkPaced, wrkSaturated } from '../support/wrk.ts';
@@ -25,15 +25,6 @@ if (!(await haveWrk())) {
   console.error('home-feed needs wrk: apt-get install -y wrk');
   process.exit(1);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 
 const startNginx = async (body: string): Promise<{ child: ChildProcess; url: string } | null> => {
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(existsSync);

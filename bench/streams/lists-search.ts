@@ -6,7 +6,7 @@
  * Run: npx tsx bench/streams/lists-search.ts   (BENCH_DB=pglite|postgres for one; BENCH_SECONDS per figure)
  */
 import { ZStreamPage } from '@mintcast/contracts';
-import { printMachineLoad } from '../support/load.ts';
+import { printMachineLoad, underLoad } from '../support/load.ts';
 import { ms, perSec, report } from '../support/report.ts';
 import { haveWrk, wrkPaths } from '../support/wrk.ts';
 import { benchDatabases, startStreamsServer, stopServer } from './databases.lib.ts';
@@ -49,18 +49,18 @@ for (const { name, env } of await benchDatabases()) {
         ['page 50', `${first}&cursor=${cursor}`],
       ] as const) {
         await wrkPaths(base, [path], { seconds: 1 }); // warm-up
-        const r = await wrkPaths(base, [path], { seconds: SECONDS });
+        const { result: r, load } = await underLoad(() => wrkPaths(base, [path], { seconds: SECONDS }));
         rows.push([
           `sort=${sort} ${label} p50 / p95`,
-          `${ms(r.p50)} / ${ms(r.p95)} (budget p95 ≤ 20 ms; ${perSec(r.perSecond)}, non-2xx ${r.non2xx})`,
+          `${ms(r.p50)} / ${ms(r.p95)} (budget p95 ≤ 20 ms; ${perSec(r.perSecond)}, non-2xx ${r.non2xx}; load ${load.toFixed(1)})`,
         ]);
       }
     }
     await wrkPaths(base, searchPaths, { seconds: 1 });
-    const s = await wrkPaths(base, searchPaths, { seconds: SECONDS * 2 });
+    const { result: s, load } = await underLoad(() => wrkPaths(base, searchPaths, { seconds: SECONDS * 2 }));
     rows.push([
       'search p50 / p95 / p99',
-      `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.p99)} (budget p95 ≤ 20 ms; ${s.requests} requests over ${searchPaths.length} terms)`,
+      `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.p99)} (budget p95 ≤ 20 ms; ${s.requests} requests over ${searchPaths.length} terms; load ${load.toFixed(1)})`,
     ]);
     report(
       `Lists and search at ${ROWS.toLocaleString('en-US')} streams, ${name} (wrk, 1 connection)`,

@@ -20,11 +20,23 @@ export const printMachineLoad = (when = 'start'): void => {
   console.log(`machine load at ${when}: ${one} / ${five} / ${fifteen} (1/5/15 min) on ${cores()} cores`);
 };
 
-/** Run one phase of a bench and return its result with the machine load over it. */
-export const underLoad = async <T>(run: () => Promise<T>): Promise<{ result: T; load: number }> => {
+/**
+ * Run one phase of a bench and return its result with the machine load over it. `busyCores` are cores the
+ * bench keeps busy on purpose for the whole phase (a CPU burner started with it); their share of the
+ * load average is left out, so the figure compared with other phases is the other tenants' load. The
+ * 1-minute average is damped (it moves by 1 − e^(−t/60) towards a new level after t seconds), so a burner
+ * of T seconds adds 0 at the start and 1 − e^(−T/60) per core at the end.
+ */
+export const underLoad = async <T>(
+  run: () => Promise<T>,
+  opts: { busyCores?: number } = {},
+): Promise<{ result: T; load: number }> => {
   const before = oneMinute();
+  const t0 = performance.now();
   const result = await run();
-  return { result, load: (before + oneMinute()) / 2 };
+  const seconds = (performance.now() - t0) / 1000;
+  const own = ((opts.busyCores ?? 0) * (1 - Math.exp(-seconds / 60))) / 2;
+  return { result, load: Math.max(0, (before + oneMinute()) / 2 - own) };
 };
 
 /** Whether two phases ran under comparable load (the rule above). */

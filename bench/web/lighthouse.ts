@@ -3,7 +3,10 @@
  * stream page, mobile profile (Lighthouse's default: emulated phone, throttled), against the built app.
  * Debian's Chromium is driven through chrome-launcher (CHROME_PATH). Goal ≥ 95 each; nothing asserts.
  * Run: npm run build -w @mintcast/web && npx tsx bench/web/lighthouse.ts
+ * LIGHTHOUSE_REPORT_DIR=/tmp/lh also writes each page's full JSON report there (metrics, audits, LCP element).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { startMarketStandin } from '@mintcast/market-standin';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -52,6 +55,11 @@ try {
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
     });
+    const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+    if (reportDir && typeof result?.report === 'string') {
+      await mkdir(reportDir, { recursive: true });
+      await writeFile(join(reportDir, `${name.replace(/\W+/g, '-')}.json`), result.report);
+    }
     const cats = result?.lhr.categories ?? {};
     const rows: [string, string][] = CATEGORIES.map((c) => [
       c,
@@ -75,6 +83,7 @@ try {
       'largest-contentful-paint',
       'total-blocking-time',
       'cumulative-layout-shift',
+      'speed-index',
     ])
       rows.push([m, result?.lhr.audits[m]?.displayValue ?? 'n/a']);
     report(`Lighthouse, mobile profile: ${name} (goal ≥ 95 each)`, 'npx tsx bench/web/lighthouse.ts', rows);

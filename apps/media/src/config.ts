@@ -1,4 +1,5 @@
 import type { Logger } from './logger.ts';
+import type { SendPool } from './rtc/send-pool.ts';
 
 export interface IceServerConfig {
   urls: string[];
@@ -28,6 +29,11 @@ export interface MediaServerOptions {
    * they can move forward instead of waiting out the delay on a busy machine.
    */
   dynacastClock?: () => number;
+  /**
+   * Processes that encrypt and send subscribers' media (decision 018; `MEDIA_WORKERS`). Default 1: everything
+   * in this thread, as before — off by default until the loss seen with workers under load is understood.
+   */
+  mediaWorkers?: number;
 }
 
 /** What the rest of the server needs at run time, resolved once at start. */
@@ -40,6 +46,10 @@ export interface ServerContext {
   departureTimeoutSec: number;
   resumeGraceMs: number;
   dynacastClock: () => number;
+  /** Counts DTLS datagrams held until DTLS started and then handed over (rtc/early-dtls.ts). */
+  onEarlyDtls: (count: number) => void;
+  /** The send workers, when `mediaWorkers` ≥ 2. */
+  sendPool?: SendPool;
   log: Logger;
 }
 

@@ -4,6 +4,7 @@ import { createHttpServer } from './http/http-server.ts';
 import { createLogger, parseLogLevel } from './logger.ts';
 import { Metrics } from './metrics.ts';
 import { RoomManager } from './room/room-manager.ts';
+import { SendPool } from './rtc/send-pool.ts';
 import { WebhookNotifier } from './webhooks.ts';
 
 export type { MediaServerOptions } from './config.ts';
@@ -27,6 +28,8 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
       'startMediaServer: keys must contain at least one apiKey -> secret (and webhookApiKey, if set)',
     );
   const log = createLogger(parseLogLevel(options.logLevel));
+  const metrics = new Metrics();
+  const sendPool = await SendPool.start(options.mediaWorkers ?? 1, log);
   const ctx: ServerContext = {
     keys: options.keys,
     udpPortRange: options.udpPortRange,
@@ -36,9 +39,13 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     departureTimeoutSec: options.departureTimeoutSec ?? 20,
     resumeGraceMs: options.resumeGraceMs ?? 20_000,
     dynacastClock: options.dynacastClock ?? (() => performance.now()),
+    onEarlyDtls: (count) => {
+      metrics.earlyDtlsDatagrams += count;
+    },
+    sendPool,
     log,
   };
-  const metrics = new Metrics();
+  if (sendPool) metrics.readWorkersFrom(() => sendPool.stats());
   const webhooks = new WebhookNotifier(
     options.webhookUrl,
     webhookKey,
@@ -52,6 +59,9 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => resolve());
+  }).catch((err: unknown) => {
+    sendPool?.close();
+    throw err;
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
@@ -69,6 +79,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
         await webhooks.flush();
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
+        sendPool?.close();
         log.info('media_server_stopped', {});
       })();
       return closing;

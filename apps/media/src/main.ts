@@ -23,6 +23,15 @@ function intEnv(name: string, fallback?: number): number | undefined {
   return n;
 }
 
+function workersEnv(): number | undefined {
+  const raw = env.MEDIA_WORKERS;
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 256)
+    fail(`MEDIA_WORKERS must be a whole number 0…256, got "${raw}"`);
+  return n;
+}
+
 function iceServersEnv(): IceServerConfig[] | undefined {
   const raw = env.MEDIA_ICE_SERVERS;
   if (!raw) return undefined;
@@ -66,6 +75,8 @@ const server = await startMediaServer({
   publicIp: env.MEDIA_PUBLIC_IP || undefined,
   iceServers: iceServersEnv(),
   logLevel: env.LOG_LEVEL,
+  // Send worker processes (decision 018, experimental); unset: none, all media in this thread.
+  mediaWorkers: workersEnv(),
 });
 
 let stopping = false;

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Registry } from 'prom-client';
+import type { WorkerStats } from './rtc/send-pool.ts';
 
 type Gauges = { rooms: number; participants: number; tracks: number; subscriptions: number };
 type CounterField =
@@ -8,6 +9,7 @@ type CounterField =
   | 'droppedPackets'
   | 'plisSent'
   | 'lossDowngrades'
+  | 'earlyDtlsDatagrams'
   | 'webhooksSent'
   | 'webhooksFailed';
 
@@ -29,6 +31,11 @@ const COUNTERS: [CounterField, string, string][] = [
     'lossDowngrades',
     'media_loss_downgrades_total',
     'Times a subscriber was moved to a lower layer because its receiver reported heavy loss.',
+  ],
+  [
+    'earlyDtlsDatagrams',
+    'media_dtls_early_datagrams_total',
+    'DTLS datagrams that arrived before DTLS started on our side, held and handed over when it did.',
   ],
   ['webhooksSent', 'media_webhooks_sent_total', 'Webhooks delivered.'],
   ['webhooksFailed', 'media_webhooks_failed_total', 'Webhooks given up after retries.'],
@@ -53,6 +60,7 @@ export class Metrics implements Record<CounterField, number> {
   droppedPackets = 0;
   plisSent = 0;
   lossDowngrades = 0;
+  earlyDtlsDatagrams = 0;
   webhooksSent = 0;
   webhooksFailed = 0;
 
@@ -88,6 +96,31 @@ export class Metrics implements Record<CounterField, number> {
   /** Where the room gauges are read from at scrape time. */
   readGaugesFrom(read: () => Gauges): void {
     this.gauges = read;
+  }
+
+  /** Where each send worker's counts are read from at scrape time (decision 018). */
+  readWorkersFrom(read: () => WorkerStats[]): void {
+    const reported: number[] = [];
+    new Counter({
+      name: 'media_worker_sent_packets_total',
+      help: 'RTP packets a send worker process encrypted and sent to subscribers, by worker.',
+      labelNames: ['worker'],
+      registers: [this.registry],
+      collect() {
+        read().forEach((s, i) => {
+          this.inc({ worker: String(i) }, s.sent - (reported[i] ?? 0));
+          reported[i] = s.sent;
+        });
+      },
+    });
+    new Gauge({
+      name: 'media_workers',
+      help: 'Send worker processes (MEDIA_WORKERS).',
+      registers: [this.registry],
+      collect() {
+        this.set(read().length);
+      },
+    });
   }
 
   /** The Prometheus text of every series. */

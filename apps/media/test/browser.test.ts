@@ -133,6 +133,14 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
     );
   });
 
+  it("keeps a browser's ClientHello that comes before DTLS started on the server, instead of waiting for its resend", async () => {
+    // Chromium sends its ClientHello as soon as it sees the nomination, before werift's own ICE agent has
+    // completed and started DTLS; werift dropped it and the handshake waited 60–200 ms for the resend.
+    const text = await (await fetch(`${media.url.replace('ws', 'http')}/metrics`)).text();
+    const held = Number(/^media_dtls_early_datagrams_total (\d+)/m.exec(text)?.[1] ?? 0);
+    expect(held).toBeGreaterThan(0);
+  });
+
   it('switches simulcast layers at keyframes when the viewer asks for a lower or higher quality', async () => {
     const setQuality = (q: 'LOW' | 'HIGH') =>
       run(

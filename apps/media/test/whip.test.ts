@@ -86,7 +86,8 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, 
     const first = await waitFor(
       async () => {
         const r = await received();
-        return r && r.frames > 0 && r.audioPackets > 0 ? r : null;
+        // The codec stat can come a poll after the first frame's: wait for it too.
+        return r && r.frames > 0 && r.audioPackets > 0 && r.codec ? r : null;
       },
       'first frame and audio at the viewer',
       30_000,

@@ -12,6 +12,7 @@ import type { DownTrack } from '../rtc/down-track.ts';
 import type { PublishedTrack } from '../rtc/published-track.ts';
 import type { PublisherTransport } from '../rtc/publisher-transport.ts';
 import type { SdpSection } from '../rtc/sdp-sections.ts';
+import type { SendLane } from '../rtc/send-pool.ts';
 import type { SubscriberTransport } from '../rtc/subscriber-transport.ts';
 
 export type SignalMessage = SignalResponse['message'];
@@ -64,6 +65,8 @@ export class Participant {
   lastOfferSections: SdpSection[] = [];
   publisher?: PublisherTransport;
   subscriber?: SubscriberTransport;
+  /** The send worker this participant's subscriptions are encrypted and sent by (decision 018). */
+  sendLane?: SendLane;
   closed = false;
   /** Messages held while the signal socket is gone and the client may still resume. */
   private held?: SignalMessage[];

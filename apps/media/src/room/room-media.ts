@@ -190,7 +190,15 @@ export class RoomMedia {
       return;
     const kind = track.info.type === TrackType.VIDEO ? 'video' : 'audio';
     const t = sub.subscriber.addTrack(kind, pub.sid, track.sid, track.info.mimeType);
-    const dt = new DownTrack(track.sid, sub.sid, t, track.clockRate, this.room.services.metrics);
+    sub.sendLane ??= this.room.services.ctx.sendPool?.lane();
+    const dt = new DownTrack(
+      track.sid,
+      sub.sid,
+      t,
+      track.clockRate,
+      this.room.services.metrics,
+      sub.sendLane,
+    );
     sub.subscriptions.set(track.sid, dt);
     track.addDownTrack(dt);
   }
@@ -201,6 +209,7 @@ export class RoomMedia {
     sub.subscriptions.delete(trackSid);
     for (const pub of this.room.participants.values()) pub.tracks.get(trackSid)?.removeDownTrack(dt);
     sub.subscriber?.removeTrack(dt.transceiver);
+    dt.close();
   }
 
   /** Viewer preferences: pause, or cap the layer by quality or by rendered size. */
@@ -233,6 +242,7 @@ export class RoomMedia {
   dropParticipant(p: Participant): void {
     for (const track of [...p.tracks.values()]) this.unpublish(p, track, false);
     for (const sid of [...p.subscriptions.keys()]) this.unsubscribe(p, sid);
+    p.sendLane?.release();
   }
 
   findTrack(sid: string): PublishedTrack | undefined {

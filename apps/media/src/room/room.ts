@@ -106,8 +106,6 @@ export class Room {
     if (p.closed || p.state === ParticipantInfo_State.ACTIVE) return;
     p.state = ParticipantInfo_State.ACTIVE;
     p.touch();
-    // Media can flow now: ask for keyframes right away rather than on the next periodic check.
-    this.media.requestKeyframes(p);
     this.broadcast(p);
     this.services.webhooks.notify('participant_joined', { room: this.info(), participant: p.info() });
   }

@@ -4,6 +4,7 @@ import type { Metrics } from '../metrics.ts';
 import type { Layer } from './layer.ts';
 import { LossCap } from './loss-cap.ts';
 import { RtpWriter, type SendClock, sendClock } from './rtp-writer.ts';
+import type { SendLane } from './send-pool.ts';
 import { rewriteVp8, type Vp8Descriptor } from './vp8.ts';
 
 /**
@@ -45,8 +46,15 @@ export class DownTrack {
     readonly transceiver: RTCRtpTransceiver,
     private readonly clockRate: number,
     private readonly metrics: Metrics,
+    /** The subscriber's send worker (decision 018); without one this thread encrypts and sends. */
+    lane?: SendLane,
   ) {
-    this.writer = new RtpWriter(transceiver);
+    this.writer = new RtpWriter(transceiver, lane);
+  }
+
+  /** The subscription ended. */
+  close(): void {
+    this.writer.close();
   }
 
   /** Ready once DTLS is up and a codec was negotiated; werift drops packets before that. */

@@ -6,7 +6,9 @@ import {
   type RTCRtpTransceiver,
   RtcpPayloadSpecificFeedback,
 } from 'werift';
-import type { ServerContext } from '../config.ts';
+import type { IceServerConfig, ServerContext } from '../config.ts';
+import { keepEarlyDtls } from './early-dtls.ts';
+import { withoutDefaultStun } from './no-default-stun.ts';
 import { publisherPeerConfig } from './peer-config.ts';
 import { parseSections, type SdpSection } from './sdp-sections.ts';
 import { candidateJson } from './trickle.ts';
@@ -33,6 +35,8 @@ export class PublisherTransport {
   private queue: Promise<void> = Promise.resolve();
   private readonly rembTimer: NodeJS.Timeout;
   private closed = false;
+  private readonly onEarlyDtls: (count: number) => void;
+  private readonly iceServers: IceServerConfig[];
 
   constructor(
     ctx: ServerContext,
@@ -41,6 +45,8 @@ export class PublisherTransport {
     config: Partial<PeerConfig> = publisherPeerConfig(ctx),
   ) {
     this.pc = new RTCPeerConnection(config);
+    this.onEarlyDtls = ctx.onEarlyDtls;
+    this.iceServers = ctx.iceServers;
     this.pc.onIceCandidate.subscribe((c) => {
       if (c?.candidate) handlers.sendTrickle(candidateJson(c));
     });
@@ -62,7 +68,9 @@ export class PublisherTransport {
       await this.pc.setRemoteDescription({ type: 'offer', sdp });
       this.handlers.onOffer(sections, this.pc.getTransceivers());
       const answer = await this.pc.createAnswer();
-      await this.pc.setLocalDescription(answer);
+      withoutDefaultStun(this.pc, this.iceServers);
+      await this.pc.setLocalDescription({ type: 'answer', sdp: dtlsServerAnswer(sdp, answer.sdp) });
+      keepEarlyDtls(this.pc, this.onEarlyDtls);
       const local = this.pc.localDescription;
       if (local && !this.closed) this.handlers.sendAnswer(local.sdp, id);
     };
@@ -110,4 +118,15 @@ export class PublisherTransport {
     });
     dtls.sendRtcp([new RtcpPayloadSpecificFeedback({ feedback: remb })]).catch(() => undefined);
   }
+}
+
+/**
+ * werift answers an `actpass` offer with `setup:active`, which makes it the DTLS client, and its client
+ * sleeps 100 ms before its first ClientHello. Answering `passive` makes the publisher (a browser, OBS, the
+ * Rust SDK) the client instead: it sends its ClientHello as soon as ICE is up, and rtc/early-dtls.ts keeps
+ * it if it comes before werift's DTLS has started. An offer that is not `actpass` keeps werift's answer.
+ */
+export function dtlsServerAnswer(offer: string, answer: string): string {
+  if (!/^a=setup:actpass\r?$/m.test(offer)) return answer;
+  return answer.replace(/^a=setup:active(\r?)$/gm, 'a=setup:passive$1');
 }

@@ -2,6 +2,7 @@ import { createCipheriv } from 'node:crypto';
 import type { Socket } from 'node:dgram';
 import type { RTCRtpTransceiver } from 'werift';
 import { ProtectionProfileAeadAes128Gcm, RTP_EXTENSION_URI, RtpHeader, type RtpPacket } from 'werift';
+import type { SendLane } from './send-pool.ts';
 
 /** werift's RTP_HISTORY_SIZE: its NACK handler looks a lost packet up at `rtpCache[seq % 128]`. */
 const RTP_HISTORY_SIZE = 128;
@@ -45,7 +46,8 @@ interface IceConnectionInternals {
     remoteAddr: [string, number];
     packetsSent: number;
     bytesSent: number;
-    protocol: { transport: { type: string; closed?: boolean; socket?: Socket } };
+    /** Undefined on ICE-TCP pairs (werift's TCP protocols carry their own stream). */
+    protocol: { transport?: { type: string; closed?: boolean; socket?: Socket } };
   };
 }
 
@@ -156,6 +158,8 @@ export interface SendClock {
   readonly now: number;
   readonly ntp: bigint;
   readonly absSendTime: Buffer;
+  /** The same 24 bits as a number (what a send worker is given). */
+  readonly abs: number;
 }
 
 export const sendClock = (): SendClock => {
@@ -164,9 +168,10 @@ export const sendClock = (): SendClock => {
   const ms = Math.floor(epochMs);
   const seconds = Math.floor(ms / 1000) + NTP_EPOCH_OFFSET_S;
   const fraction = Math.floor(((ms % 1000) / 1000) * 2 ** 32);
+  const abs = Math.floor(epochMs * 262.144) & 0xffffff;
   const absSendTime = Buffer.allocUnsafe(3);
-  absSendTime.writeUIntBE(Math.floor(epochMs * 262.144) & 0xffffff, 0, 3);
-  return { now, ntp: (BigInt(seconds) << 32n) | BigInt(fraction), absSendTime };
+  absSendTime.writeUIntBE(abs, 0, 3);
+  return { now, ntp: (BigInt(seconds) << 32n) | BigInt(fraction), absSendTime, abs };
 };
 
 /**
@@ -189,7 +194,22 @@ export class RtpWriter {
   private salt11 = 0;
   private roc?: { ctx: SrtpContextInternals; ssrc: number; state: { rolloverCounter: number } };
 
-  constructor(private readonly transceiver: RTCRtpTransceiver) {}
+  /** This writer's slot on its send worker, and what the worker was last told (decision 018). */
+  private slot = 0;
+  private slotFor?: { ctx: SrtpContextInternals; t: HeaderTemplate; pair: object; socket: Socket };
+
+  /** With a lane, AES-GCM packets are encrypted and sent by that lane's worker process. */
+  constructor(
+    private readonly transceiver: RTCRtpTransceiver,
+    private readonly lane?: SendLane,
+  ) {}
+
+  /** Forgets this writer's state on its worker (the subscription ended). */
+  close(): void {
+    if (this.lane && this.slot) this.lane.releaseSlot(this.slot);
+    this.slot = 0;
+    this.slotFor = undefined;
+  }
 
   private get sender(): SenderInternals {
     return this.transceiver.sender as unknown as SenderInternals;
@@ -226,6 +246,15 @@ export class RtpWriter {
     s.packetCount = (s.packetCount + 1) >>> 0;
     if (!s.rtcpRunning) void s.runRtcp();
     const ctx = dtls.srtp.localContext;
+    if (
+      this.lane?.alive &&
+      ctx.profile === ProtectionProfileAeadAes128Gcm &&
+      this.offload(dtls.iceTransport.connection, ctx, t, marker, sequenceNumber, timestamp, clock, payload)
+    ) {
+      dtls.bytesSent += t.bytes.length + payload.length + 16;
+      dtls.packetsSent++;
+      return true;
+    }
     const encrypted =
       ctx.profile === ProtectionProfileAeadAes128Gcm
         ? this.encryptGcm(ctx, t, marker, sequenceNumber, timestamp, clock.absSendTime, payload)
@@ -286,6 +315,63 @@ export class RtpWriter {
     cipher.final();
     cipher.getAuthTag().copy(out, hlen + encrypted.length);
     return out;
+  }
+
+  /**
+   * Hands the packet to this subscriber's send worker: the rollover counter is kept here in werift's state
+   * (its retransmissions read it), the worker builds the header, encrypts and sends on the same socket.
+   * False when there is no direct UDP path yet, so the caller sends it itself.
+   */
+  private offload(
+    connection: IceConnectionInternals,
+    ctx: SrtpContextInternals,
+    t: HeaderTemplate,
+    marker: boolean,
+    seq: number,
+    timestamp: number,
+    clock: SendClock,
+    payload: Buffer,
+  ): boolean {
+    const lane = this.lane;
+    const pair = connection.nominated;
+    // ICE-TCP pairs' protocols have no `transport` at all: their packets stay on this thread.
+    const transport = pair?.protocol.transport;
+    const socket = transport?.socket;
+    if (!lane || !pair || transport?.type !== 'udp' || !socket || transport.closed) return false;
+    if (!connection.canSendApplicationData()) return true; // dropped, as the in-thread path does
+    const f = this.slotFor;
+    if (!f || f.ctx !== ctx || f.t !== t || f.pair !== pair || f.socket !== socket) {
+      this.slot ||= lane.slot();
+      const [host, port] = pair.remoteAddr;
+      const configured = lane.configure(this.slot, {
+        socket,
+        host,
+        port,
+        key: ctx.cipher.srtpSessionKey,
+        salt: ctx.cipher.srtpSessionSalt,
+        ssrc: t.ssrc >>> 0,
+        header: t.bytes,
+        absOffset: t.absOffset,
+      });
+      if (!configured) return false;
+      this.slotFor = { ctx, t, pair, socket };
+    }
+    if (this.roc?.ctx !== ctx || this.roc.ssrc !== t.ssrc) {
+      this.roc = { ctx, ssrc: t.ssrc, state: ctx.getSrtpSsrcState(t.ssrc) };
+    }
+    ctx.updateRolloverCount(seq, this.roc.state);
+    lane.push(
+      this.slot,
+      marker,
+      seq,
+      timestamp >>> 0,
+      this.roc.state.rolloverCounter >>> 0,
+      clock.abs,
+      payload,
+    );
+    pair.packetsSent++;
+    pair.bytesSent += t.bytes.length + payload.length + 16;
+    return true;
   }
 
   private pair?: IceConnectionInternals['nominated'];

@@ -1,5 +1,7 @@
 import { type RTCDataChannel, RTCPeerConnection, type RTCRtpTransceiver } from 'werift';
-import type { ServerContext } from '../config.ts';
+import type { IceServerConfig, ServerContext } from '../config.ts';
+import { keepEarlyDtls } from './early-dtls.ts';
+import { withoutDefaultStun } from './no-default-stun.ts';
 import { subscriberPeerConfig } from './peer-config.ts';
 import { parseSections } from './sdp-sections.ts';
 import { candidateJson } from './trickle.ts';
@@ -10,6 +12,8 @@ const NEGOTIATE_DEBOUNCE_MS = 10;
 export interface SubscriberHandlers {
   sendOffer(sdp: string, id: number): void;
   sendTrickle(candidateInit: string): void;
+  /** DTLS is up: media can be sent (the PC reports connected only after the data channels' SCTP too). */
+  onMediaReady(): void;
   onConnected(): void;
   onFailed(): void;
 }
@@ -28,12 +32,16 @@ export class SubscriberTransport {
   private closed = false;
   private connected = false;
   private readonly channels = new Map<string, RTCDataChannel>();
+  private readonly onEarlyDtls: (count: number) => void;
+  private readonly iceServers: IceServerConfig[];
 
   constructor(
     ctx: ServerContext,
     private readonly handlers: SubscriberHandlers,
   ) {
     this.pc = new RTCPeerConnection(subscriberPeerConfig(ctx));
+    this.onEarlyDtls = ctx.onEarlyDtls;
+    this.iceServers = ctx.iceServers;
     this.pc.onIceCandidate.subscribe((c) => {
       if (c?.candidate) handlers.sendTrickle(candidateJson(c));
     });
@@ -89,6 +97,13 @@ export class SubscriberTransport {
     this.negotiate();
   }
 
+  /** Sends the offer now instead of after the debounce (the first one, once the room's tracks were added). */
+  offerNow(): void {
+    if (this.closed || this.inFlight !== undefined) return;
+    clearTimeout(this.debounce);
+    void this.sendOffer();
+  }
+
   negotiate(): void {
     if (this.closed) return;
     if (this.inFlight !== undefined) {
@@ -137,12 +152,27 @@ export class SubscriberTransport {
     this.pc.close().catch(() => undefined);
   }
 
+  private readonly watchedDtls = new WeakSet<object>();
+
+  private watchMediaReady(): void {
+    for (const dtls of this.pc.dtlsTransports) {
+      if (this.watchedDtls.has(dtls)) continue;
+      this.watchedDtls.add(dtls);
+      dtls.onStateChange.subscribe((state) => {
+        if (state === 'connected' && !this.closed) this.handlers.onMediaReady();
+      });
+    }
+  }
+
   private async sendOffer(): Promise<void> {
     if (this.closed || this.inFlight !== undefined) return;
     const id = ++this.offerId;
     this.inFlight = id;
     const offer = await this.pc.createOffer();
+    withoutDefaultStun(this.pc, this.iceServers);
     await this.pc.setLocalDescription(offer);
+    keepEarlyDtls(this.pc, this.onEarlyDtls);
+    this.watchMediaReady();
     const local = this.pc.localDescription;
     if (local && !this.closed) this.handlers.sendOffer(local.sdp, id);
   }

@@ -106,6 +106,8 @@ export function runSignalSession(
         case: 'trickle',
         value: new TrickleRequest({ candidateInit, target: SignalTarget.SUBSCRIBER }),
       }),
+    // Keyframes are asked for as soon as SRTP can carry them, before the data channels' SCTP handshake.
+    onMediaReady: () => room.media.requestKeyframes(p),
     onConnected: () => room.activate(p),
     onFailed: () =>
       room.remove(p, DisconnectReason.CONNECTION_TIMEOUT, { leaveAction: LeaveRequest_Action.RECONNECT }),
@@ -125,6 +127,7 @@ export function runSignalSession(
   });
   p.subscriber.start();
   room.media.subscribeExisting(p);
+  p.subscriber.offerNow();
   serveSocket(ws, sink, p, room, grant, manager);
 }
 

@@ -33,6 +33,10 @@ const SKIP = new SrtpAuthenticationError('counted without decrypting (benchmark 
 /** In count-only mode, one packet in this many is still decrypted, to check the SFU's encryption. */
 const VERIFY_EVERY = 64;
 
+interface RouterInternals {
+  router: { routeRtp(packet: { header: { payloadType: number } }): void };
+}
+
 interface SrtpInternals {
   srtp: { decrypt(data: Buffer): unknown };
 }
@@ -46,8 +50,16 @@ export const vp8Codec = () =>
     rtcpFeedback: [useNACK(), usePLI()],
   });
 
-const peerConfig = (rtx: boolean) => ({
+const peerConfig = (rtx: boolean, tcpOnly: boolean) => ({
   iceServers: [],
+  // `tcpOnly`: a viewer whose network lets no UDP through, connected over ICE-TCP (RFC 6544) only.
+  ...(tcpOnly
+    ? {
+        iceUseTcp: true,
+        iceFilterCandidatePair: (pair: { localCandidate: { transport: string } }) =>
+          pair.localCandidate.transport.toLowerCase() === 'tcp',
+      }
+    : {}),
   codecs: {
     video: [
       vp8Codec(),
@@ -83,6 +95,7 @@ export class WeriftViewer {
   joinedAt = 0;
   private ws?: WebSocket;
   private readonly pc: RTCPeerConnection;
+  private readonly tcpOnly: boolean;
   /** RTP packets that arrived on an RTX stream (retransmissions), before werift unwraps them. */
   rtxReceived = 0;
 
@@ -92,19 +105,16 @@ export class WeriftViewer {
    * capacity benchmark then measures what the SFU delivers rather than how fast 100 werift receivers can
    * decrypt on a shared 2-core machine. No NACKs are sent in this mode, so loss is counted raw.
    * `dropIncomingPercent`: werift discards that share of incoming packets (before decryption), to test
-   * retransmission on NACK. `rtx`: offer RTX (payload type 97) and count what arrives on it.
+   * retransmission on NACK. `rtx`: offer RTX (payload type 97) and count what arrives on it. `tcpOnly`: ICE
+   * over TCP only, as behind a network that drops UDP.
    */
   constructor(
     private readonly url: string,
     private readonly token: string,
-    opts: { countOnly?: boolean; dropIncomingPercent?: number; rtx?: boolean } = {},
+    opts: { countOnly?: boolean; dropIncomingPercent?: number; rtx?: boolean; tcpOnly?: boolean } = {},
   ) {
-    this.pc = new RTCPeerConnection(peerConfig(opts.rtx ?? false));
-    if (opts.rtx) {
-      this.pc.connectionStateChange.subscribe((state) => {
-        if (state === 'connected') this.countRtx();
-      });
-    }
+    this.pc = new RTCPeerConnection(peerConfig(opts.rtx ?? false, opts.tcpOnly ?? false));
+    if (opts.rtx) this.countRtx();
     if (opts.dropIncomingPercent) {
       // werift drops an incoming packet when `inboundPacketLoss / 100 < Math.random()`, so it takes the
       // share of packets to keep.
@@ -120,8 +130,10 @@ export class WeriftViewer {
         this.count(rtp.header.ssrc, rtp.header.sequenceNumber, rtp.payload.length),
       );
     });
+    this.tcpOnly = opts.tcpOnly ?? false;
     this.pc.onIceCandidate.subscribe((c) => {
       if (!c?.candidate) return;
+      if (this.tcpOnly && !/ tcp /i.test(c.candidate)) return;
       const candidateInit = JSON.stringify({
         candidate: c.candidate,
         sdpMid: c.sdpMid,
@@ -149,6 +161,14 @@ export class WeriftViewer {
     ws.once('close', () => clearInterval(ping));
   }
 
+  /** 'udp' or 'tcp': the transport of the candidate pair ICE nominated, once connected. */
+  nominatedTransport(): string | undefined {
+    const dtls = this.pc.dtlsTransports[0] as unknown as
+      | { iceTransport: { connection: { nominated?: { localCandidate: { transport: string } } } } }
+      | undefined;
+    return dtls?.iceTransport.connection.nominated?.localCandidate.transport.toLowerCase();
+  }
+
   stats(): StreamStats {
     const total = { received: 0, expected: 0, bytes: 0 };
     for (const s of this.streams.values()) {
@@ -174,9 +194,12 @@ export class WeriftViewer {
     if (m.case === 'offer') {
       await this.pc.setRemoteDescription({ type: 'offer', sdp: m.value.sdp });
       const answer = await this.pc.setLocalDescription(await this.pc.createAnswer());
+      let sdp = answer.toSdp().sdp;
+      // Behind a network that drops UDP the SFU never learns a UDP address of ours.
+      if (this.tcpOnly) sdp = sdp.replace(/^a=candidate:(?!.* tcp ).*\r?\n/gim, '');
       this.send({
         case: 'answer',
-        value: new SessionDescription({ type: 'answer', sdp: answer.toSdp().sdp, id: m.value.id }),
+        value: new SessionDescription({ type: 'answer', sdp, id: m.value.id }),
       });
     } else if (m.case === 'trickle' && m.value.target === SignalTarget.SUBSCRIBER) {
       const c = JSON.parse(m.value.candidateInit);
@@ -184,16 +207,19 @@ export class WeriftViewer {
     }
   }
 
+  /**
+   * Counts decrypted packets on the RTX payload type as werift's router gets them, before its receiver
+   * unwraps them. The router exists from the start, so no packet is missed; hooking the SRTP session on
+   * 'connected' instead raced werift, which may report 'connected' while DTLS is still under way when an
+   * offer is renegotiated then.
+   */
   private countRtx(): void {
-    for (const transport of this.pc.dtlsTransports) {
-      const t = transport as unknown as SrtpInternals;
-      const decrypt = t.srtp.decrypt.bind(t.srtp);
-      t.srtp.decrypt = (data: Buffer) => {
-        const plain = decrypt(data);
-        if (((data[1] ?? 0) & 0x7f) === 97) this.rtxReceived++;
-        return plain;
-      };
-    }
+    const router = (this.pc as unknown as RouterInternals).router;
+    const route = router.routeRtp;
+    router.routeRtp = (packet) => {
+      if (packet.header.payloadType === 97) this.rtxReceived++;
+      route(packet);
+    };
   }
 
   private countWithoutDecrypting(): void {
