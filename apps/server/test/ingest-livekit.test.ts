@@ -12,12 +12,17 @@ const { apiKey, apiSecret } = testConfig().livekit;
 
 /**
  * A stand-in for LiveKit's Ingress service (outside our network): it records the Twirp calls
- * livekit-server-sdk's IngressClient makes and answers as LiveKit does, or fails when told to.
+ * livekit-server-sdk's IngressClient makes and answers as LiveKit does (protobuf JSON: camelCase fields, enum
+ * names, int64 as strings), or fails when told to. ListIngress answers with the ingresses it created, each
+ * carrying the `state` set with setState (LiveKit's IngressState of the ingress's input).
  */
 const startIngressStandIn = async () => {
   const calls: { method: string; body: Record<string, unknown>; authorization?: string }[] = [];
+  const created = new Map<string, Record<string, unknown>>();
+  const states = new Map<string, Record<string, unknown>>();
   let fail = false;
   let n = 0;
+  let lastIngressId = '';
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -32,12 +37,31 @@ const startIngressStandIn = async () => {
       return res.end(JSON.stringify({ code: 'unavailable', msg: 'down' }));
     }
     n += 1;
-    const info =
-      method === 'CreateIngress'
-        ? { ingressId: `IN_${n}`, url: 'https://example.whip.livekit.cloud/w', streamKey: `lk-key-${n}` }
-        : {};
+    const body = calls.at(-1)?.body ?? {};
+    let answer: unknown = {};
+    if (method === 'CreateIngress') {
+      const info = {
+        ingressId: `IN_${n}`,
+        url: 'https://example.whip.livekit.cloud/w',
+        streamKey: `lk-key-${n}`,
+        inputType: 'WHIP_INPUT',
+        roomName: body.roomName,
+        participantIdentity: body.participantIdentity,
+      };
+      created.set(info.ingressId, info);
+      lastIngressId = info.ingressId;
+      answer = info;
+    } else if (method === 'ListIngress') {
+      answer = {
+        items: [...created.values()]
+          .filter((i) => !body.ingressId || i.ingressId === body.ingressId)
+          .map((i) => ({ ...i, state: states.get(i.ingressId as string) ?? { roomId: '' } })),
+      };
+    } else if (method === 'DeleteIngress') {
+      created.delete(body.ingressId as string);
+    }
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(info));
+    res.end(JSON.stringify(answer));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return {
@@ -46,6 +70,10 @@ const startIngressStandIn = async () => {
     setFailing: (value: boolean) => {
       fail = value;
     },
+    lastIngressId: () => lastIngressId,
+    setState: (ingressId: string, state: Record<string, unknown>) => {
+      states.set(ingressId, state);
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 };
@@ -53,10 +81,12 @@ const startIngressStandIn = async () => {
 let livekit: Awaited<ReturnType<typeof startIngressStandIn>>;
 let t: TestApp;
 let creator: SignedIn;
+let stranger: SignedIn;
 beforeAll(async () => {
   livekit = await startIngressStandIn();
   t = await createTestApp({ livekit: { url: livekit.url, apiKey, apiSecret } });
   creator = await signIn(t.app);
+  stranger = await signIn(t.app);
 });
 afterAll(async () => {
   await t?.close();
@@ -121,11 +151,93 @@ describe(`stream keys with an external LiveKit (${databaseKind()})`, () => {
     const res = await t.app.inject({ method: 'POST', url: `/whip/${mint}`, payload: 'v=0' });
     expect(res.statusCode).toBe(404);
   });
+});
 
-  it('says the ingest health is not available (LiveKit has no per-track figures to read)', async () => {
+describe(`ingest health with an external LiveKit (${databaseKind()})`, () => {
+  const healthOf = (mint: string, headers?: Record<string, string>) =>
+    t.app.inject({ url: `/api/streams/${mint}/ingest/health`, ...(headers ? { headers } : {}) });
+  /** A stream of the creator's with a LiveKit ingress; returns its mint and the ingress id. */
+  const streamWithIngress = async () => {
     const { mint } = await createStream(t.database.db, { creator_address: creator.address });
-    const res = await t.app.inject({ url: `/api/streams/${mint}/ingest/health`, headers: creator.headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/streams/${mint}/ingest/key`,
+      headers: creator.headers,
+    });
     expect(res.statusCode).toBe(200);
-    expect(ZIngestHealth.parse(res.json())).toEqual({ available: false, health: null });
+    return { mint, ingressId: livekit.lastIngressId() };
+  };
+
+  it('is the creator’s only: 401 signed out, 403 for another wallet (LiveKit is not asked)', async () => {
+    const { mint } = await streamWithIngress();
+    const asked = livekit.calls.length;
+    expect((await healthOf(mint)).statusCode).toBe(401);
+    const res = await healthOf(mint, stranger.headers);
+    expect(res.statusCode).toBe(403);
+    expect(ZApiError.parse(res.json()).error.code).toBe('forbidden');
+    expect(livekit.calls.length).toBe(asked);
+  });
+
+  it('has no figures before a key exists (no ingress to ask)', async () => {
+    const { mint } = await createStream(t.database.db, { creator_address: creator.address });
+    const res = await healthOf(mint, creator.headers);
+    expect(res.statusCode).toBe(200);
+    expect(ZIngestHealth.parse(res.json())).toEqual({ available: true, health: null, ingress: null });
+  });
+
+  it('reads resolution, frame rate, bitrate and status from the ingress’s state; loss is unknown, not 0', async () => {
+    const { mint, ingressId } = await streamWithIngress();
+    // Created, OBS not started yet: LiveKit reports the endpoint inactive with no input state.
+    const idle = ZIngestHealth.parse((await healthOf(mint, creator.headers)).json());
+    expect(idle).toEqual({ available: true, health: null, ingress: { status: 'inactive', error: null } });
+    const list = livekit.calls.findLast((c) => c.method === 'ListIngress');
+    expect(list?.body).toMatchObject({ ingressId });
+    expect(list?.authorization).toMatch(/^Bearer /);
+
+    livekit.setState(ingressId, {
+      status: 'ENDPOINT_PUBLISHING',
+      video: {
+        mimeType: 'video/h264',
+        averageBitrate: 4_500_000,
+        width: 1920,
+        height: 1080,
+        framerate: 29.97,
+      },
+      audio: { mimeType: 'audio/opus', averageBitrate: 128_000, channels: 2, sampleRate: 48000 },
+      roomId: 'RM_1',
+      startedAt: '1764000000000000000',
+    });
+    const res = await healthOf(mint, creator.headers);
+    expect(res.statusCode).toBe(200);
+    expect(ZIngestHealth.parse(res.json())).toEqual({
+      available: true,
+      health: { width: 1920, height: 1080, fps: 30, bitrateKbps: 4628, lossPct: null },
+      ingress: { status: 'publishing', error: null },
+    });
+  });
+
+  it('shows LiveKit’s error when the ingress failed, with no figures', async () => {
+    const { mint, ingressId } = await streamWithIngress();
+    livekit.setState(ingressId, { status: 'ENDPOINT_ERROR', error: 'unsupported codec: video/vp9' });
+    expect(ZIngestHealth.parse((await healthOf(mint, creator.headers)).json())).toEqual({
+      available: true,
+      health: null,
+      ingress: { status: 'error', error: 'unsupported codec: video/vp9' },
+    });
+  });
+
+  it('answers 502 with a clear message when LiveKit cannot be read, not a 500', async () => {
+    const { mint } = await streamWithIngress();
+    livekit.setFailing(true);
+    try {
+      const res = await healthOf(mint, creator.headers);
+      expect(res.statusCode).toBe(502);
+      expect(ZApiError.parse(res.json()).error).toMatchObject({
+        code: 'ingress_unavailable',
+        message: 'Could not read the stream health from LiveKit',
+      });
+    } finally {
+      livekit.setFailing(false);
+    }
   });
 });

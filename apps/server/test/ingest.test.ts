@@ -231,7 +231,7 @@ describe(`ingest health (${databaseKind()})`, () => {
     const { streamKey } = await newKey(mint);
     const before = await healthOf(mint, creator.headers);
     expect(before.statusCode).toBe(200);
-    expect(ZIngestHealth.parse(before.json())).toEqual({ available: true, health: null });
+    expect(ZIngestHealth.parse(before.json())).toEqual({ available: true, health: null, ingress: null });
 
     const res = await whip('POST', `/whip/${mint}`, streamKey, await makeOffer());
     expect(res.status).toBe(201);
@@ -240,6 +240,7 @@ describe(`ingest health (${databaseKind()})`, () => {
     expect(during).toEqual({
       available: true,
       health: { width: null, height: null, fps: 0, bitrateKbps: 0, lossPct: 0 },
+      ingress: null,
     });
     const session = new URL(res.headers.get('location') ?? '').pathname;
     expect((await whip('DELETE', session, streamKey)).status).toBe(200);

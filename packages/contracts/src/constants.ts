@@ -48,3 +48,8 @@ export const chatChannelForMint = (mint: string): string => `stream_chat_${mint}
 export const statusChannelForMint = (mint: string): string => `stream_status_${mint.toLowerCase()}`;
 /** A signed-in wallet's own channel (go-live notifications); subscribing needs that wallet's access token. */
 export const notificationsChannelFor = (address: string): string => `notifications_${address.toLowerCase()}`;
+/**
+ * id of the stream page's JSON data block (decision 017): the server writes `{ stream }` (a TStreamLookup) there,
+ * and the web app seeds its query cache from it, so its first render matches the pre-rendered view.
+ */
+export const FIRST_VIEW_DATA_ID = 'first-view-data';

@@ -37,7 +37,10 @@ export const isWhipIngest = (metadata: string | undefined | null): boolean => {
   }
 };
 
-/** One reading of what the media server receives from a WHIP publisher, over its last few seconds. */
+/**
+ * One reading of what the media server (or a LiveKit Ingress) receives from a WHIP publisher, over its last
+ * few seconds.
+ */
 export const ZIngestHealthReading = z.object({
   /** The video's frame size (VP8 keyframe header, H.264 SPS); null before the first one. */
   width: z.number().int().nullable(),
@@ -45,17 +48,29 @@ export const ZIngestHealthReading = z.object({
   fps: z.number(),
   /** Video and audio together. */
   bitrateKbps: z.number(),
-  /** Packets the publisher's upload lost, in percent. */
-  lossPct: z.number(),
+  /**
+   * Packets the publisher's upload lost, in percent; null when the source does not measure it (a LiveKit
+   * Ingress reports no loss, and 0 would claim a clean upload).
+   */
+  lossPct: z.number().nullable(),
 });
 export type TIngestHealthReading = z.infer<typeof ZIngestHealthReading>;
 
+/** A LiveKit Ingress's endpoint state (`IngressState.Status`, ENDPOINT_ prefix dropped, lower case). */
+export const ZIngressStatus = z.enum(['inactive', 'buffering', 'publishing', 'error', 'complete']);
+export type TIngressStatus = z.infer<typeof ZIngressStatus>;
+
 /**
- * The creator's ingest health (`GET /api/streams/{mint}/ingest/health`). `available` is false with an external
- * LiveKit (no per-track figures there); `health` is null while the creator publishes nothing.
+ * The creator's ingest health (`GET /api/streams/{mint}/ingest/health`): from the embedded media server's
+ * per-track figures, or from the LiveKit Ingress's state with an external LiveKit. `available` is false when the
+ * server has no source of health for the stream (both ingest modes have one now); `health` is null while the
+ * creator publishes nothing. `ingress` is the LiveKit
+ * Ingress's status (and LiveKit's error text when it failed); null with the embedded media server or before
+ * an ingress exists.
  */
 export const ZIngestHealth = z.object({
   available: z.boolean(),
   health: ZIngestHealthReading.nullable(),
+  ingress: z.object({ status: ZIngressStatus, error: z.string().nullable() }).nullable(),
 });
 export type TIngestHealth = z.infer<typeof ZIngestHealth>;

@@ -19,7 +19,7 @@ export const ingestRoutes = async (app: FastifyInstance, opts: { ingest: IngestS
     },
   );
 
-  // The OBS dashboard polls this while live: the creator's incoming stream health from the media server.
+  // The OBS dashboard polls this: the creator's incoming stream health from the media server or LiveKit Ingress.
   app.get(
     '/api/streams/:mint/ingest/health',
     {

@@ -20,6 +20,7 @@ interface Log {
 
 export const MEDIA_STATS_FAILED = 'Could not read the stream health from the media server';
 export const INGRESS_FAILED = 'Could not create the LiveKit ingress; try again';
+export const INGRESS_STATE_FAILED = 'Could not read the stream health from LiveKit';
 
 /**
  * Stream keys and who may publish over WHIP. The key is generated here (embedded media server) or by LiveKit
@@ -29,7 +30,7 @@ export const createIngestService = (deps: {
   repo: IngestRepository;
   streams: Pick<StreamsService, 'get'>;
   access: Pick<StreamAccess, 'requireCreator'>;
-  gateway: Pick<MediaGateway, 'createWhipIngress' | 'deleteIngress' | 'roomStats'>;
+  gateway: Pick<MediaGateway, 'createWhipIngress' | 'deleteIngress' | 'roomStats' | 'ingressState'>;
   mode: TIngestMode;
   publicOrigin: string;
   log: Log;
@@ -50,6 +51,33 @@ export const createIngestService = (deps: {
     keyCreatedAt: row ? row.created_at.toISOString() : null,
   });
 
+  /** The stream's LiveKit Ingress as LiveKit reports it; no figures until it receives something. */
+  const ingressHealth = async (mint: string): Promise<TIngestHealth> => {
+    const ingressId = (await repo.find(mint))?.ingress_id;
+    if (!ingressId) return { available: true, health: null, ingress: null };
+    const state = await gateway.ingressState(ingressId).catch((err: unknown) => {
+      log.warn({ err }, 'ingest: LiveKit ingress state unavailable');
+      throw new AppError(502, 'ingress_unavailable', INGRESS_STATE_FAILED);
+    });
+    if (!state) return { available: true, health: null, ingress: null };
+    const ingress = { status: state.status, error: state.error };
+    const receiving = state.status === 'buffering' || state.status === 'publishing';
+    if (!receiving || (!state.video && !state.audio)) return { available: true, health: null, ingress };
+    const { video, audio } = state;
+    return {
+      available: true,
+      health: {
+        // LiveKit sends 0 before it has parsed a frame; the contract says null for "not known yet".
+        width: video?.width || null,
+        height: video?.height || null,
+        fps: Math.round((video?.fps ?? 0) * 10) / 10,
+        bitrateKbps: Math.round(((video?.bitrateBps ?? 0) + (audio?.bitrateBps ?? 0)) / 1000),
+        lossPct: null,
+      },
+      ingress,
+    };
+  };
+
   return {
     mode,
 
@@ -60,17 +88,18 @@ export const createIngestService = (deps: {
 
     /**
      * What the media server receives from the creator now (the OBS dashboard's health): bitrate of all their
-     * tracks, the video's frame rate and size, loss over all. Only the embedded media server measures it.
+     * tracks, the video's frame rate and size, loss over all. With an external LiveKit, what its Ingress
+     * reports instead (it measures no loss: null).
      */
     async health(actor: string, mint: string): Promise<TIngestHealth> {
       await requireCreator(actor, mint);
-      if (mode !== 'embedded') return { available: false, health: null };
+      if (mode !== 'embedded') return ingressHealth(mint);
       const stats = await gateway.roomStats(roomNameForMint(mint)).catch((err: unknown) => {
         log.warn({ err }, 'ingest: media server stats unavailable');
         throw new AppError(502, 'media_unavailable', MEDIA_STATS_FAILED);
       });
       const tracks = stats?.participants.find((p) => p.identity === actor)?.tracks ?? [];
-      if (tracks.length === 0) return { available: true, health: null };
+      if (tracks.length === 0) return { available: true, health: null, ingress: null };
       const video = tracks.find((t) => t.kind === 'video');
       // Loss weighted by bitrate: a lossy video matters more than the audio beside it.
       const kbps = tracks.reduce((sum, t) => sum + t.bitrateKbps, 0);
@@ -84,6 +113,7 @@ export const createIngestService = (deps: {
           bitrateKbps: kbps,
           lossPct: Math.round(loss * 10) / 10,
         },
+        ingress: null,
       };
     },
 

@@ -1,3 +1,6 @@
+// IngressState_Status is in LiveKit's protocol package (livekit-server-sdk does not re-export it).
+import { IngressState_Status } from '@livekit/protocol';
+import type { TIngressStatus } from '@mintcast/contracts';
 import {
   AccessToken,
   IngressClient,
@@ -27,6 +30,23 @@ const ZRoomStats = z.object({
   ),
 });
 export type TRoomStats = z.infer<typeof ZRoomStats>;
+
+/** What a LiveKit Ingress reports of its input now (`IngressInfo.state`), bitrates in bit/s. */
+export interface IngressReading {
+  status: TIngressStatus;
+  /** LiveKit's error text when the ingress failed; null otherwise. */
+  error: string | null;
+  video: { mimeType: string; bitrateBps: number; width: number; height: number; fps: number } | null;
+  audio: { mimeType: string; bitrateBps: number } | null;
+}
+
+const INGRESS_STATUS: Record<IngressState_Status, TIngressStatus> = {
+  [IngressState_Status.ENDPOINT_INACTIVE]: 'inactive',
+  [IngressState_Status.ENDPOINT_BUFFERING]: 'buffering',
+  [IngressState_Status.ENDPOINT_PUBLISHING]: 'publishing',
+  [IngressState_Status.ENDPOINT_ERROR]: 'error',
+  [IngressState_Status.ENDPOINT_COMPLETE]: 'complete',
+};
 
 export interface MediaConfig {
   url: string;
@@ -144,6 +164,31 @@ export const createMediaGateway = (config: MediaConfig) => {
         enableTranscoding: false,
       });
       return { ingressId: info.ingressId, url: info.url, streamKey: info.streamKey };
+    },
+
+    /**
+     * A LiveKit Ingress's input as LiveKit measures it (IngressService ListIngress by id: resolution, frame
+     * rate, bitrates, status; no packet loss); null when LiveKit no longer knows the ingress.
+     */
+    async ingressState(ingressId: string): Promise<IngressReading | null> {
+      const [info] = await ingress.listIngress({ ingressId });
+      if (!info) return null;
+      const state = info.state;
+      const { video, audio } = state ?? {};
+      return {
+        status: INGRESS_STATUS[state?.status ?? IngressState_Status.ENDPOINT_INACTIVE] ?? 'inactive',
+        error: state?.error ? state.error : null,
+        video: video
+          ? {
+              mimeType: video.mimeType,
+              bitrateBps: video.averageBitrate,
+              width: video.width,
+              height: video.height,
+              fps: video.framerate,
+            }
+          : null,
+        audio: audio ? { mimeType: audio.mimeType, bitrateBps: audio.averageBitrate } : null,
+      };
     },
 
     async deleteIngress(ingressId: string): Promise<void> {

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } fro
 import { useTranslation } from 'react-i18next';
 import { ChatPanel } from '../chat/chat-panel.tsx';
 import { CockpitTips } from './cockpit-tips.tsx';
-import { type HealthSource, type THealth, uploadStruggling } from './health.ts';
+import { type HealthSource, healthFigures, type THealth, uploadStruggling } from './health.ts';
 
 const noSource: HealthSource = { subscribe: () => () => undefined, getSnapshot: () => null };
 
@@ -67,7 +67,7 @@ export function Cockpit(props: {
   peak.current = Math.max(peak.current, props.viewers);
   const seconds = useSecondsSince(props.startedAt);
   const recent = useHealth(props.health);
-  const h = recent.at(-1);
+  const figures = healthFigures(recent.at(-1));
   const struggling = uploadStruggling(recent);
   const icon = 'size-3';
   return (
@@ -102,19 +102,15 @@ export function Cockpit(props: {
           label={t('start.cockpit.resolution')}
           testId="cockpit-resolution"
           icon={<Gauge aria-hidden className={icon} />}
-          value={h && h.width > 0 ? `${h.width}×${h.height}` : '—'}
+          value={figures.resolution}
         />
-        <Stat label={t('start.cockpit.fps')} testId="cockpit-fps" value={h ? h.fps : '—'} />
-        <Stat
-          label={t('start.cockpit.bitrate')}
-          testId="cockpit-bitrate"
-          value={h ? `${(h.bitrateKbps / 1000).toFixed(2)} Mb/s` : '—'}
-        />
+        <Stat label={t('start.cockpit.fps')} testId="cockpit-fps" value={figures.fps} />
+        <Stat label={t('start.cockpit.bitrate')} testId="cockpit-bitrate" value={figures.bitrate} />
         <Stat
           label={t('start.cockpit.loss')}
           testId="cockpit-loss"
-          value={h ? `${h.lossPct}%` : '—'}
-          tone={h && h.lossPct > 5 ? 'text-live' : ''}
+          value={figures.loss}
+          tone={figures.lossHigh ? 'text-live' : ''}
         />
       </dl>
       {struggling && (

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { healthFrom, type SenderSample, type THealth, uploadStruggling } from './health.ts';
+import {
+  healthFigures,
+  healthFrom,
+  healthFromReading,
+  type SenderSample,
+  type THealth,
+  uploadStruggling,
+} from './health.ts';
 
 const video = (over: Partial<SenderSample>): SenderSample => ({
   id: 'v-h',
@@ -61,5 +68,42 @@ describe('uploadStruggling', () => {
     expect(uploadStruggling([h({}), h({ lossPct: 12 })])).toBe(false);
     expect(uploadStruggling([h({ lossPct: 7 }), h({ lossPct: 12 })])).toBe(true);
     expect(uploadStruggling([h({ limitation: 'cpu' })])).toBe(false);
+  });
+  it('does not warn on loss that is not measured (a LiveKit Ingress)', () => {
+    expect(uploadStruggling([h({ lossPct: null }), h({ lossPct: null })])).toBe(false);
+  });
+});
+
+describe('healthFigures', () => {
+  it('shows the figures of a LiveKit Ingress reading, and its unmeasured loss as "—", not 0%', () => {
+    const figures = healthFigures(
+      healthFromReading({ width: 1920, height: 1080, fps: 30, bitrateKbps: 4628, lossPct: null }),
+    );
+    expect(figures).toEqual({
+      resolution: '1920×1080',
+      fps: '30',
+      bitrate: '4.63 Mb/s',
+      loss: '—',
+      lossHigh: false,
+    });
+  });
+  it('shows the media server’s measured loss, high above the warning threshold', () => {
+    const reading = { width: 1280, height: 720, fps: 30, bitrateKbps: 2500, lossPct: 0 };
+    expect(healthFigures(healthFromReading(reading))).toMatchObject({ loss: '0%', lossHigh: false });
+    expect(healthFigures(healthFromReading({ ...reading, lossPct: 7.5 }))).toMatchObject({
+      loss: '7.5%',
+      lossHigh: true,
+    });
+  });
+  it('shows "—" for everything before a reading, and for the size before the first frame', () => {
+    expect(healthFigures(undefined)).toEqual({
+      resolution: '—',
+      fps: '—',
+      bitrate: '—',
+      loss: '—',
+      lossHigh: false,
+    });
+    const noFrame = healthFromReading({ width: null, height: null, fps: 0, bitrateKbps: 0, lossPct: 0 });
+    expect(healthFigures(noFrame).resolution).toBe('—');
   });
 });

@@ -1,3 +1,5 @@
+import type { TIngestHealthReading } from '@mintcast/contracts';
+
 /** One reading of the outgoing stream, as the cockpit shows it. */
 export interface THealth {
   width: number;
@@ -5,8 +7,11 @@ export interface THealth {
   fps: number;
   /** Video + audio sent over the last interval. */
   bitrateKbps: number;
-  /** Packets the receiver reported lost over the last interval, in percent. */
-  lossPct: number;
+  /**
+   * Packets the receiver reported lost over the last interval, in percent; null when the source does not
+   * measure loss (a LiveKit Ingress).
+   */
+  lossPct: number | null;
   /** The encoder is held back: 'bandwidth' (the upload cannot keep up), 'cpu', or null. */
   limitation: 'bandwidth' | 'cpu' | null;
 }
@@ -76,5 +81,34 @@ export const uploadStruggling = (recent: THealth[]): boolean => {
   if (!last) return false;
   if (last.limitation === 'bandwidth') return true;
   const two = recent.slice(-2);
-  return two.length === 2 && two.every((h) => h.lossPct > LOSS_WARNING_PCT);
+  return two.length === 2 && two.every((h) => h.lossPct !== null && h.lossPct > LOSS_WARNING_PCT);
 };
+
+/**
+ * A reading of the server's ingest health (media server or LiveKit Ingress) as the cockpit's health. Only a
+ * browser's encoder says why it holds back, so `limitation` is null: for OBS the warning comes from loss.
+ */
+export const healthFromReading = (reading: TIngestHealthReading): THealth => ({
+  width: reading.width ?? 0,
+  height: reading.height ?? 0,
+  fps: reading.fps,
+  bitrateKbps: reading.bitrateKbps,
+  lossPct: reading.lossPct,
+  limitation: null,
+});
+
+const UNKNOWN = '—';
+
+/**
+ * The cockpit's four health figures as shown: "—" for what is not known (no reading, no frame size yet, or a
+ * source that does not measure loss), never a 0 that would claim a clean upload.
+ */
+export const healthFigures = (
+  h: THealth | undefined,
+): { resolution: string; fps: string; bitrate: string; loss: string; lossHigh: boolean } => ({
+  resolution: h && h.width > 0 ? `${h.width}×${h.height}` : UNKNOWN,
+  fps: h ? String(h.fps) : UNKNOWN,
+  bitrate: h ? `${(h.bitrateKbps / 1000).toFixed(2)} Mb/s` : UNKNOWN,
+  loss: h && h.lossPct !== null ? `${h.lossPct}%` : UNKNOWN,
+  lossHigh: h?.lossPct != null && h.lossPct > LOSS_WARNING_PCT,
+});

@@ -12,12 +12,14 @@ import { useStreamQuery } from '../../queries/streams.ts';
 import { InvalidStream, StreamNotFound } from '../livestream/stream-states.tsx';
 import { ConnectPrompt } from '../start-streaming/connect-prompt.tsx';
 import { IngestSettings } from './ingest-settings.tsx';
+import { ingressStatusMessage } from './ingress-status.ts';
 import { useIngestHealth } from './use-ingest-health.ts';
 
 /**
  * Route /dashboard/:mint — the creator's page for a stream broadcast from OBS: the WHIP server URL and stream
  * key (copy, reveal, regenerate), whether the stream is live (pushed as it changes), and the broadcaster's
- * cockpit: viewers, time live, tips, chat with the creator's tools, and the ingest's health from the media server.
+ * cockpit: viewers, time live, tips, chat with the creator's tools, and the ingest's health from the media server
+ * (or, with an external LiveKit, from its Ingress, with the ingress's status).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -68,6 +70,7 @@ export function Component() {
           live={live}
           viewers={stream.data?.num_participants ?? 0}
           startedAt={live ? liveSince : null}
+          watchIngress={ingest.data?.mode === 'livekit' && ingest.data.hasKey}
         />
       </div>
     </div>
@@ -81,9 +84,12 @@ function DashboardCockpit(props: {
   live: boolean;
   viewers: number;
   startedAt: number | null;
+  /** A LiveKit Ingress exists: show its status, offline too. */
+  watchIngress: boolean;
 }) {
   const { t } = useTranslation();
-  const health = useIngestHealth(props.mint, props.live);
+  const health = useIngestHealth(props.mint, props.live, props.watchIngress);
+  const ingress = health.ingress ? ingressStatusMessage(health.ingress) : null;
   return (
     <div
       data-testid="dashboard-cockpit"
@@ -92,6 +98,15 @@ function DashboardCockpit(props: {
       {health.failed && (
         <p role="status" className="text-xs text-amber-200">
           {t('start.dashboard.healthFailed')}
+        </p>
+      )}
+      {ingress && (
+        <p
+          role="status"
+          data-testid="ingress-status"
+          className={`text-xs ${health.ingress?.status === 'error' ? 'text-amber-200' : 'text-white/60'}`}
+        >
+          {t(ingress.key, { error: ingress.error ?? '' })}
         </p>
       )}
       <Cockpit

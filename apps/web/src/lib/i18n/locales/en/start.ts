@@ -64,7 +64,15 @@ export const start = {
     title: 'Stream dashboard',
     offline: 'Offline — waiting for your streaming software',
     viewStream: 'View stream',
-    healthFailed: 'Could not read your stream health from the media server.',
+    healthFailed: 'Could not read your stream health. Retrying…',
+    ingress: {
+      inactive: 'LiveKit ingress: waiting for your streaming software',
+      buffering: 'LiveKit ingress: receiving your stream, starting…',
+      publishing: 'LiveKit ingress: publishing',
+      error: 'LiveKit ingress error: {{error}}',
+      errorUnknown: 'LiveKit reports an error with your stream.',
+      complete: 'LiveKit ingress: your stream ended',
+    },
     ingest: {
       title: 'OBS / streaming software',
       loadFailed: "Could not load the stream's ingest settings",

@@ -64,7 +64,15 @@ export const start = {
     title: 'Panel de la transmisión',
     offline: 'Sin conexión — esperando a tu software de streaming',
     viewStream: 'Ver transmisión',
-    healthFailed: 'No se pudo leer el estado de tu emisión desde el servidor de medios.',
+    healthFailed: 'No se pudo leer el estado de tu emisión. Reintentando…',
+    ingress: {
+      inactive: 'Ingress de LiveKit: esperando a tu software de streaming',
+      buffering: 'Ingress de LiveKit: recibiendo tu emisión, iniciando…',
+      publishing: 'Ingress de LiveKit: publicando',
+      error: 'Error del ingress de LiveKit: {{error}}',
+      errorUnknown: 'LiveKit informa de un error con tu emisión.',
+      complete: 'Ingress de LiveKit: tu emisión terminó',
+    },
     ingest: {
       title: 'OBS / software de streaming',
       loadFailed: 'No se pudo cargar la configuración de ingesta de la transmisión',

@@ -65,7 +65,15 @@ export const start = {
     title: 'Tableau de bord du stream',
     offline: 'Hors ligne — en attente de votre logiciel de streaming',
     viewStream: 'Voir le stream',
-    healthFailed: "Impossible de lire l'état de votre stream depuis le serveur média.",
+    healthFailed: "Impossible de lire l'état de votre stream. Nouvel essai…",
+    ingress: {
+      inactive: 'Ingress LiveKit : en attente de votre logiciel de streaming',
+      buffering: 'Ingress LiveKit : réception de votre stream, démarrage…',
+      publishing: 'Ingress LiveKit : diffusion en cours',
+      error: "Erreur de l'ingress LiveKit : {{error}}",
+      errorUnknown: 'LiveKit signale une erreur avec votre stream.',
+      complete: 'Ingress LiveKit : votre stream est terminé',
+    },
     ingest: {
       title: 'OBS / logiciel de streaming',
       loadFailed: "Impossible de charger les réglages d'ingestion du stream",
