@@ -195,6 +195,42 @@ describe(`realtime (${databaseKind()}, ${COUNT} instance${COUNT > 1 ? 's' : ''})
     }
   });
 
+  it('a socket on two channels gets its own batch, not the one its channel neighbours share', async () => {
+    const poster = await signIn(first().app);
+    const hub = last().app.realtime.hub;
+    const [x, y] = [await createStream(first().database.db), await createStream(first().database.db)];
+    const [chX, chY] = [chatChannelForMint(x.mint), chatChannelForMint(y.mint)];
+    const onlyX = await subscribed(lastUrl(), chX);
+    const both = await subscribed(lastUrl(), chX);
+    both.send({ type: 'subscribe', channel: chY });
+    await both.waitFor((e) => e.type === 'subscribed' && e.channel === chY);
+    try {
+      const message = await postAs(poster, x.mint, 'seen');
+      await onlyX.waitFor((e) => inserted(e) && e.message.id === message.id);
+      await both.waitFor((e) => inserted(e) && e.message.id === message.id);
+      const [framesX, framesBoth] = [onlyX.frames.length, both.frames.length];
+      // Due in the same turn; both sockets' batches start with the same frame.
+      const event = (channel: string, content: string): TRealtimeEvent => ({
+        type: 'message_inserted',
+        channel,
+        message: { ...message, content },
+      });
+      hub.deliver(chX, event(chX, 'x1'));
+      hub.deliver(chY, event(chY, 'y1'));
+      hub.deliver(chX, event(chX, 'x2'));
+      await onlyX.waitFor((e) => inserted(e) && e.message.content === 'x2');
+      await both.waitFor((e) => inserted(e) && e.message.content === 'x2');
+      const contents = (c: typeof onlyX) => c.events.filter(inserted).map((e) => e.message.content);
+      expect(onlyX.frames.slice(framesX)).toEqual([2]);
+      expect(contents(onlyX).slice(-2)).toEqual(['x1', 'x2']);
+      expect(both.frames.slice(framesBoth)).toEqual([3]);
+      expect(contents(both).slice(-3)).toEqual(['x1', 'y1', 'x2']);
+    } finally {
+      onlyX.ws.close();
+      both.ws.close();
+    }
+  });
+
   it('disconnects a client that cannot keep up instead of buffering for it', async () => {
     const poster = await signIn(first().app);
     const hub = last().app.realtime.hub;
