@@ -121,6 +121,38 @@ describe('the embedded media server through the site origin', () => {
     }
   });
 
+  it('survives a browser whose media socket breaks (a reset, not a close): the API keeps serving', async () => {
+    // The proxy re-emits a client socket's error as its own 'error' event, which http-proxy throws when nobody
+    // listens: one viewer's broken connection (EPIPE, ECONNRESET) took the whole API down (seen in CI).
+    const ws = new WebSocket(
+      `${origin.replace(/^http/, 'ws')}/rtc?access_token=${await viewerToken('resets')}&protocol=16`,
+    );
+    await new Promise((resolve, reject) => {
+      ws.once('message', resolve);
+      ws.once('error', reject);
+    });
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      // A TCP reset from the browser's side: the server's end of the socket fails with ECONNRESET.
+      const raw = (ws as unknown as { _socket: import('node:net').Socket })._socket;
+      raw.resetAndDestroy();
+      // The reset has reached the server once the proxy has let go of the socket (its 'error' comes first).
+      const openMediaSockets = async () =>
+        Number(
+          /^websocket_connections\{kind="media"\} (\d+)$/m.exec(
+            (await t.app.inject({ method: 'GET', url: '/metrics' })).body,
+          )?.[1],
+        );
+      await eventually(async () => (await openMediaSockets()) === 0);
+      expect(uncaught).toEqual([]);
+      expect((await fetch(`${origin}/api/health`)).status).toBe(200);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+
   it('answers 502 with an error body when the media server is down', async () => {
     const dead = await createTestApp(
       { livekit: { url: 'ws://x', proxyTarget: 'http://127.0.0.1:9', apiKey, apiSecret } },

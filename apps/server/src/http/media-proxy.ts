@@ -56,6 +56,16 @@ const unavailable = JSON.stringify({
  */
 export const installMediaProxy = (app: FastifyInstance, opts: MediaProxyOptions): void => {
   const proxy = createProxyServer({ target: opts.target, xfwd: true });
+  // http-proxy re-emits a browser socket's own error (a reset, a write to a socket already gone: ECONNRESET,
+  // EPIPE) as the proxy's 'error' event and throws it when nothing listens, which took the whole API down.
+  // That browser is gone: drop its connection, keep serving everyone else.
+  proxy.on('error', (err, _req, target) => {
+    app.log.info(
+      { err: { code: (err as NodeJS.ErrnoException).code, message: err.message } },
+      'media proxy: connection lost',
+    );
+    if (target && 'destroy' in target && typeof target.destroy === 'function') target.destroy();
+  });
   const upgraded = new Set<Duplex>();
   const addressOf = clientAddress(opts.trustProxy);
   const perAddress = createAddressCounter(opts.socketsPerAddress);
