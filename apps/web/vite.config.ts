@@ -2,11 +2,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { paintFirstTags, prerenderFirstViews } from './prerender.ts';
 
 const api = process.env.MINTCAST_API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), paintFirstTags(), prerenderFirstViews()],
   server: {
     port: 5173,
     proxy: {

@@ -126,6 +126,16 @@ export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> 
   };
   const logs = () => output.slice(-20_000);
   const children: ChildProcess[] = [];
+  let stopping = false;
+  // A server child that dies while a spec still uses it is a crash: say so in the run's output, with its
+  // last lines, instead of leaving the next request to fail with "connection refused" and no trace.
+  const watchExit = (child: ChildProcess, name: string) =>
+    child.once('exit', (code, signal) => {
+      if (!stopping)
+        console.error(
+          `[e2e app ${url}] ${name} exited (code ${code}, signal ${signal}); last output:\n${logs().slice(-6_000)}`,
+        );
+    });
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     NODE_ENV: 'production',
@@ -162,6 +172,7 @@ export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> 
       });
       children.push(media);
       capture(media, 'media');
+      watchExit(media, 'media');
       await waitFor(`http://127.0.0.1:${mediaPort}/`, media, 30_000, logs);
     }
     Object.assign(env, opts.env ?? {});
@@ -173,8 +184,10 @@ export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> 
     });
     children.push(server);
     capture(server, 'server');
+    watchExit(server, 'server');
     await waitFor(`${url}/api/health`, server, 90_000, logs);
   } catch (err) {
+    stopping = true;
     await Promise.all(children.map(stopChild));
     await rm(dataDir, { recursive: true, force: true });
     throw err;
@@ -185,6 +198,7 @@ export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> 
     dataDir,
     logs,
     stop: async () => {
+      stopping = true;
       await Promise.all(children.reverse().map(stopChild));
       await rm(dataDir, { recursive: true, force: true });
     },

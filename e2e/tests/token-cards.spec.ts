@@ -3,8 +3,10 @@ import path from 'node:path';
 import { COPY_FEEDBACK_MS } from '@mintcast/contracts';
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
 import { type RunningApp, startApp } from '../support/app-server.ts';
+import { revealChainPanels } from '../support/chain-panels.ts';
 import { randomMint, streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { toasterMounted } from '../support/toaster.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
@@ -120,6 +122,7 @@ test('copying the contract address gives 2 s of feedback and a toast', async ({ 
   await page.goto(`${app.url}/livestream/${TOKEN}`);
   const copy = page.getByRole('button', { name: 'Copy contract address' });
   await expect(copy).toBeVisible();
+  await toasterMounted(page);
   // Far enough ahead that the page's clock has not passed it however slowly the page loaded.
   await page.clock.pauseAt(start + 10 * 60_000);
   await copy.click();
@@ -159,6 +162,8 @@ test('screenshots of the stream page at 1280 and 390 px', async ({ page }) => {
     await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
     await page.goto(`${app.url}/livestream/${TOKEN}`);
     await expect(page.getByTestId('trading-figures')).toBeVisible();
+    await revealChainPanels(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.locator('.skeleton')).toHaveCount(0);
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
     await page.screenshot({ path: path.join(SHOTS, `livestream-${width}.png`), fullPage: true });

@@ -1,17 +1,19 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type DexDeployment, deployDex, type LocalChain, startAnvil } from '@mintcast/chain-testkit';
+import type { DexDeployment, LocalChain } from '@mintcast/chain-testkit';
 import type { Browser, Page } from '@playwright/test';
 import { erc20Abi, type Hex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { type RunningApp, startApp } from '../support/app-server.ts';
+import type { RunningApp } from '../support/app-server.ts';
+import { type ChainApp, openSignedIn, startChainApp } from '../support/chain-app.ts';
+import { revealChainPanels } from '../support/chain-panels.ts';
 import { streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { installTestWallet } from '../support/test-wallet.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
 // One anvil (chain 56, Uniswap V2 + WBNB + a test token) and one app pointed at it for the whole file.
+let local: ChainApp;
 let chain: LocalChain;
 let dex: DexDeployment;
 let app: RunningApp;
@@ -22,8 +24,17 @@ const buyerKey: Hex = generatePrivateKey();
 const buyer = privateKeyToAccount(buyerKey).address;
 
 test.beforeAll(async () => {
-  chain = await startAnvil();
-  dex = await deployDex(chain);
+  local = await startChainApp({
+    streams: (d) => [
+      streamSeed({
+        mint: d.token.toLowerCase(),
+        name: 'Chain Coin',
+        symbol: 'CHN',
+        creator_address: creator,
+      }),
+    ],
+  });
+  ({ chain, dex, app } = local);
   mint = dex.token.toLowerCase();
   symbol = await chain.publicClient.readContract({
     address: dex.token,
@@ -31,20 +42,9 @@ test.beforeAll(async () => {
     functionName: 'symbol',
   });
   await chain.testClient.setBalance({ address: buyer, value: parseEther('10') });
-  app = await startApp({
-    streams: [streamSeed({ mint, name: 'Chain Coin', symbol: 'CHN', creator_address: creator })],
-    env: {
-      BSC_RPC_URL: chain.rpcUrl,
-      PANCAKE_ROUTER_ADDRESS: dex.router,
-      PANCAKE_FACTORY_ADDRESS: dex.factory,
-      WBNB_ADDRESS: dex.wbnb,
-      TIP_CONFIRMATIONS: '1',
-    },
-  });
 });
 test.afterAll(async () => {
-  await app?.stop();
-  await chain?.stop();
+  await local?.stop();
 });
 
 const tokenBalance = () =>
@@ -58,16 +58,15 @@ const region = (page: Page, name: string) => page.getByRole('region', { name });
 
 /** Open the stream page with the buyer's wallet (forwarding to anvil) and sign in through the app. */
 const openAsBuyer = async (browser: Browser) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await installTestWallet(page, { privateKey: buyerKey, rpcUrl: chain.rpcUrl });
-  await page.goto(`${app.url}/livestream/${mint}`);
-  await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
-  await page.getByRole('button', { name: /Mintcast Test Wallet/ }).click();
-  await expect(region(page, 'Live Chat').getByRole('textbox', { name: 'Chat message' })).toBeVisible({
+  const opened = await openSignedIn(browser, `${app.url}/livestream/${mint}`, {
+    privateKey: buyerKey,
+    rpcUrl: chain.rpcUrl,
+  });
+  await expect(region(opened.page, 'Live Chat').getByRole('textbox', { name: 'Chat message' })).toBeVisible({
     timeout: 15_000,
   });
-  return { context, page };
+  await revealChainPanels(opened.page);
+  return opened;
 };
 
 test('a viewer buys the token and sees the balance rise, then sells it back with an approval', async ({
@@ -110,6 +109,7 @@ test('a tip reaches every open chat highlighted, with the holder badge, and the 
   const watcherContext = await browser.newContext();
   const watcher = await watcherContext.newPage();
   await watcher.goto(`${app.url}/livestream/${mint}`);
+  await revealChainPanels(watcher);
   const { context, page } = await openAsBuyer(browser);
 
   const tip = region(page, 'Tip the creator');
@@ -147,6 +147,7 @@ test('with the RPC unreachable the panels say trading is unavailable and the res
   await page.route(`${chain.rpcUrl}/**`, (route) => route.abort('connectionrefused'));
   await page.route(chain.rpcUrl, (route) => route.abort('connectionrefused'));
   await page.goto(`${app.url}/livestream/${mint}`);
+  await revealChainPanels(page);
   for (const name of ['Trade', 'Tip the creator']) {
     const panel = region(page, name);
     await expect(panel.getByTestId('trading-unavailable')).toContainText('Trading unavailable', {

@@ -18,11 +18,13 @@ import { installApiDocs, routeSchema } from './http/api-docs.ts';
 import { ZHealth } from './http/api-schemas.ts';
 import { type ClientCaps, DEFAULT_CLIENT_CAPS } from './http/client-caps.ts';
 import { frameworkErrors, installErrorHandling } from './http/errors.ts';
+import { createFirstViewRenderer } from './http/first-view.ts';
+import { createPageHtml, sendHtml, streamPageHtml } from './http/html-page.ts';
 import { installMediaProxy } from './http/media-proxy.ts';
 import { createMetrics, installMetrics } from './http/metrics.ts';
 import { readinessRoute } from './http/readiness.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
-import { streamPageMint, withShareTags } from './http/share-meta.ts';
+import { streamPageMint } from './http/share-meta.ts';
 import { serveSpa } from './http/spa.ts';
 import { platformBansPlugin } from './moderation/platform-bans.plugin.ts';
 import { createStreamAccess } from './streams/stream-access.ts';
@@ -147,16 +149,23 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     });
 
   const spa = await serveSpa(app, config.webDist);
+  const pageHtml = createPageHtml(config.webDist, indexHtml);
+  const renderer = spa ? createFirstViewRenderer(config.webDist, app.log) : null;
+  if (renderer) app.addHook('onClose', () => renderer.close());
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     // A missing build file is a 404, never the page: a tab opened before a new build asks for chunks that
     // are gone, and index.html in their place is a MIME error instead of a clear "not found".
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && spa && (request.method === 'GET' || request.method === 'HEAD')) {
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      reply.header('cache-control', 'no-cache');
       const mint = streamPageMint(request.url);
       const stream = mint ? await streams.get(mint).catch(() => null) : null;
-      return reply.send(stream ? withShareTags(indexHtml, stream, config.publicOrigin) : indexHtml);
+      if (stream) {
+        const page = await streamPageHtml(indexHtml, stream, { origin: config.publicOrigin, renderer });
+        return sendHtml(request, reply, page, false);
+      }
+      return sendHtml(request, reply, pageHtml(request.url), true);
     }
     return reply.status(404).send({
       error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` },

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { roomNameForMint } from '@mintcast/contracts';
 import { type MediaServer, startMediaServer } from '@mintcast/media';
@@ -7,18 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { featuredDemoStreams, seedDemo } from '../src/db/seed.ts';
 import { DEMO_LIVE_STREAMS } from '../src/demo/demo-broadcast.ts';
+import { freePort } from './support/free-port.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { databaseKind, openTestDatabase } from './support/test-database.ts';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
 
 const keys = { apiKey: 'demo-test', apiSecret: 'demo-test-secret-0123456789abcdef' };
 const clipPath = path.resolve(import.meta.dirname, '../assets/demo-clip.ivf');

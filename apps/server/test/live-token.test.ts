@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import {
   HOST_TOKEN_TTL_S,
   roomNameForMint,
@@ -11,6 +10,7 @@ import { startMediaServer } from '@mintcast/media';
 import { RoomServiceClient, TokenVerifier } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStream } from './support/builders.ts';
+import { freePort } from './support/free-port.ts';
 import { signIn } from './support/sign-in.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testConfig } from './support/test-config.ts';
@@ -176,16 +176,6 @@ describe(`POST /api/live/token (${databaseKind()})`, () => {
     }
   });
 });
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
 
 describe(`POST /api/live/rooms (${databaseKind()})`, () => {
   it('refuses without a session (401) and to another wallet (403)', async () => {

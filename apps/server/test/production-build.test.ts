@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, externalPackages } from '../../../scripts/bundle.ts';
+import { freePort } from './support/free-port.ts';
 import { eventually } from './support/multi-instance.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -20,14 +20,6 @@ const productionDependencies = (): Set<string> => {
   }
   return names;
 };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 describe('the production build (scripts/bundle.ts)', () => {
   let externals: string[];

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { RENDER_WORKER } from './first-view.ts';
 
 /**
  * Serve the built SPA: hashed assets cached for a year (brotli or gzip when built so), everything else revalidated,
@@ -17,6 +18,8 @@ export const serveSpa = async (app: FastifyInstance, webDist: string): Promise<b
     cacheControl: false,
     // The build writes .br/.gz beside text files (apps/web/precompress.ts): sent when the browser accepts them.
     preCompressed: true,
+    // The build's render worker (first-view.ts) runs here; it is not a file for browsers.
+    allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(RENDER_WORKER)}/`),
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,5 +1,4 @@
 import { isTokenAddress, type TStream } from '@mintcast/contracts';
-import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { ChatPanel } from '../../features/chat/chat-panel.tsx';
 import { LikeFollowButtons } from '../../features/engagement/like-follow-buttons.tsx';
@@ -9,11 +8,9 @@ import { NsfwInterstitial, useNsfwConfirmation } from '../../features/moderation
 import { TokenInfoCard } from '../../features/token/token-info-card.tsx';
 import { TradingDataCard } from '../../features/token/trading-data-card.tsx';
 import { useStreamQuery } from '../../queries/streams.ts';
+import { DeferredChainPanels } from './deferred-chain-panels.tsx';
 import { StreamHeader } from './stream-header.tsx';
 import { InvalidStream, StreamLoadError, StreamNotFound, StreamPageSkeleton } from './stream-states.tsx';
-
-// The trade and tip panels bring wagmi and viem: their own chunk, after the page's first paint.
-const ChainPanels = lazy(() => import('../../features/trade/chain-panels.tsx'));
 
 /** Route `/livestream/:id?`: one stream (the id is the token's mint), polled every 30 s (spec §2) and pushed. */
 export function Component() {
@@ -53,9 +50,7 @@ function StreamPage({ stream: s }: { stream: TStream }) {
               />
               <TradingDataCard address={s.mint} />
             </div>
-            <Suspense fallback={<div className="skeleton h-72 rounded-2xl" aria-busy="true" />}>
-              <ChainPanels mint={s.mint} creator={s.creator_address} />
-            </Suspense>
+            <DeferredChainPanels mint={s.mint} creator={s.creator_address} />
           </div>
         </div>
         <div className="min-h-0 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]">
