@@ -21,6 +21,16 @@ interface Counts {
   skipped: number;
 }
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+/** One line per failure, printed again just above the closing line: CI often keeps only the log's tail. */
+const failures: string[] = [];
+const firstLine = (text: unknown) =>
+  String(text ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes in reporters' messages
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
 const add = (c: Counts) => {
   total.passed += c.passed;
   total.failed += c.failed;
@@ -46,6 +56,14 @@ const vitest = (label: string, extra: string[], env: NodeJS.ProcessEnv = {}) => 
     return;
   }
   const r = JSON.parse(readFileSync(out, 'utf8'));
+  for (const f of r.testResults ?? []) {
+    const file = path.relative(repoRoot, f.name ?? '');
+    if (f.status === 'failed' && (f.assertionResults ?? []).length === 0)
+      failures.push(`vitest ${file}: ${firstLine(f.message)}`);
+    for (const a of f.assertionResults ?? [])
+      if (a.status === 'failed')
+        failures.push(`vitest ${file} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  }
   // Files that failed to load count as failures too.
   const brokenFiles = (r.testResults ?? []).filter(
     (f: { status: string; assertionResults: unknown[] }) =>
@@ -78,16 +96,44 @@ const playwright = () => {
     console.error(`[test] playwright produced no report (exit ${code})`);
     return;
   }
-  const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  collectPlaywrightFailures(report.suites ?? []);
+  const s = report.stats ?? {};
   add({ passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0), skipped: s.skipped ?? 0 });
   if (code !== 0 && (s.unexpected ?? 0) === 0) add({ passed: 0, failed: 1, skipped: 0 });
+};
+
+interface PwSuite {
+  suites?: PwSuite[];
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests: { status: string; results: { status: string; error?: { message?: string } }[] }[];
+  }[];
+}
+/** Unexpected and flaky end-to-end tests, with the first line of each failed attempt's error. */
+const collectPlaywrightFailures = (suites: PwSuite[]) => {
+  for (const suite of suites) {
+    collectPlaywrightFailures(suite.suites ?? []);
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.status === 'unexpected' || t.status === 'flaky')
+          for (const r of t.results.filter((x) => x.status !== 'passed' && x.status !== 'skipped'))
+            failures.push(
+              `e2e ${spec.file}:${spec.line} › ${spec.title} (${t.status}, ${r.status}): ${firstLine(r.error?.message)}`,
+            );
+  }
 };
 
 /** A whole-repo check (type-check, lint): one pass or one failure in the closing line. */
 const check = (label: string, script: string) => {
   const code = run('npm', ['run', '--silent', script]);
   add({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 });
-  if (code !== 0) console.error(`[test] ${label} failed (npm run ${script}, exit ${code})`);
+  if (code !== 0) {
+    console.error(`[test] ${label} failed (npm run ${script}, exit ${code})`);
+    failures.push(`${label}: npm run ${script} exited ${code}`);
+  }
 };
 
 if (serverDbOnly) {
@@ -100,5 +146,6 @@ if (serverDbOnly) {
 }
 
 writeFileSync(path.join(artifacts, `test-counts-${suite}.json`), JSON.stringify(total));
+if (failures.length) console.log(`\n[test] what failed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -10,3 +10,36 @@ export const expectNoSeriousA11yViolations = async (page: Page, screen: string):
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, `axe on ${screen}`).toEqual([]);
 };
+
+/**
+ * The same check in both palettes: the screen as it is, then with the other theme's class on <html> (what the
+ * Settings switch does, lib/settings.ts), once its colour transitions have finished; the first theme is put back.
+ * For states that a reload would lose (a signed-in form half filled, a live broadcast).
+ */
+export const expectNoSeriousA11yViolationsInBothThemes = async (
+  page: Page,
+  screen: string,
+): Promise<void> => {
+  const setTheme = async (theme: 'dark' | 'light') => {
+    await page.evaluate(async (t) => {
+      const { classList } = document.documentElement;
+      classList.toggle('light', t === 'light');
+      classList.toggle('dark', t === 'dark');
+      await new Promise(requestAnimationFrame);
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => undefined)),
+      );
+    }, theme);
+  };
+  const first = await page.evaluate(() =>
+    document.documentElement.classList.contains('light') ? 'light' : 'dark',
+  );
+  const second = first === 'dark' ? 'light' : 'dark';
+  await expectNoSeriousA11yViolations(page, `${screen} (${first} theme)`);
+  await setTheme(second);
+  await expectNoSeriousA11yViolations(page, `${screen} (${second} theme)`);
+  await setTheme(first);
+};

@@ -22,11 +22,24 @@ export interface RunningLauncher {
   stop(): Promise<void>;
 }
 
-/** The innermost descendant of `pid` (under tsx the server is a grandchild; a built child has none). */
+/** A process's command line, or '' once it is gone. */
+const cmdline = (pid: string): string => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * The innermost descendant of `pid` (under tsx the server is a grandchild; a built child has none), not
+ * counting the media server's own send workers (decision 018), which are its children, not its wrapper's.
+ */
 const innermost = (pid: number): number => {
   const file = `/proc/${pid}/task/${pid}/children`;
   const kids = existsSync(file) ? readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean) : [];
-  return kids.length ? innermost(Number(kids[0])) : pid;
+  const inner = kids.find((k) => !cmdline(k).includes('send-worker'));
+  return inner ? innermost(Number(inner)) : pid;
 };
 
 /**

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { type RunningApp, startApp } from '../support/app-server.ts';
-import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { expectNoSeriousA11yViolationsInBothThemes } from '../support/axe.ts';
 import { streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { installTestWallet, TEST_WALLET_INFO } from '../support/test-wallet.ts';
@@ -109,7 +109,7 @@ test('connect → sign → reload → username → like → favorites → discon
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByTestId('profile-username')).toHaveText('e2e_tester');
   await page.screenshot({ path: 'docs/screenshots/profile-1280.png' });
-  await expectNoSeriousA11yViolations(page, 'profile (signed in)');
+  await expectNoSeriousA11yViolationsInBothThemes(page, 'profile (signed in)');
 
   // Settings → "Show wallet address" off: the button says a wallet is connected without naming it.
   await page.goto(`${app.url}/settings`);
@@ -117,6 +117,7 @@ test('connect → sign → reload → username → like → favorites → discon
   await expect(topBar(page).getByTestId('wallet-address')).toHaveText('Connected');
   await page.getByRole('switch', { name: 'Show wallet address' }).click();
   await expect(topBar(page).getByTestId('wallet-address')).toHaveText(short(wallet.address));
+  await expectNoSeriousA11yViolationsInBothThemes(page, 'settings (signed in)');
 
   // Like from the stream page.
   await page.goto(`${app.url}/livestream/${liked.mint}`);
@@ -130,7 +131,7 @@ test('connect → sign → reload → username → like → favorites → discon
   await expect(grid).toContainText('Favorite Token');
   await expect(grid).not.toContainText('Other Token');
   await page.screenshot({ path: 'docs/screenshots/favorites-1280.png' });
-  await expectNoSeriousA11yViolations(page, 'favorites (signed in, one card)');
+  await expectNoSeriousA11yViolationsInBothThemes(page, 'favorites (signed in, one card)');
 
   await topBar(page).getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByTestId('connect-prompt')).toContainText('Connect your wallet to view favorites');

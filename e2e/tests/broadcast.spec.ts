@@ -6,7 +6,7 @@ import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { apiSignIn } from '../support/api-session.ts';
 import { type RunningApp, startApp } from '../support/app-server.ts';
-import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { expectNoSeriousA11yViolationsInBothThemes } from '../support/axe.ts';
 import { expectFramesAdvancing, goLive, signInPage } from '../support/broadcasting.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -86,7 +86,7 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   await expect(fetchButton).toBeDisabled();
   await address.fill('   ');
   await expect(fetchButton).toBeDisabled();
-  await expectNoSeriousA11yViolations(host, 'start streaming: token form (signed in)');
+  await expectNoSeriousA11yViolationsInBothThemes(host, 'start streaming: token form (signed in)');
 
   // Bad address: the spec's message, inline (and as a toast), and no preview.
   await address.fill('0x12345');
@@ -112,7 +112,7 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   await title.fill('XSTRM desk: live from loopback');
   await expect(start).toBeEnabled();
   await host.screenshot({ path: path.join(SHOTS, 'start-streaming-preview-1280.png') });
-  await expectNoSeriousA11yViolations(host, 'start streaming: token preview');
+  await expectNoSeriousA11yViolationsInBothThemes(host, 'start streaming: token preview');
 
   // Back clears the token.
   await host.getByRole('button', { name: 'Back' }).click();
@@ -129,7 +129,7 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   await expect(host.getByTestId('broadcast-elapsed')).toHaveText(/^\s*0:0\d\s*$/);
   await expectFramesAdvancing(host, 'broadcast-camera');
   expect((await streamRecord()).is_currently_live).toBe(true);
-  await expectNoSeriousA11yViolations(host, 'broadcaster with its cockpit');
+  await expectNoSeriousA11yViolationsInBothThemes(host, 'broadcaster with its cockpit');
 
   // Dynacast: with nobody watching, the broadcaster soon encodes only the lowest layer.
   await expect.poll(cameraLayers, { timeout: 20_000 }).toEqual([true, false, false]);

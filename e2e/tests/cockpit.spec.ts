@@ -1,15 +1,15 @@
 /// <reference lib="dom" />
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type DexDeployment, deployDex, type LocalChain, startAnvil } from '@mintcast/chain-testkit';
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { type Hex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { type RunningApp, startApp } from '../support/app-server.ts';
+import type { RunningApp } from '../support/app-server.ts';
 import { expectFramesAdvancing, goLive, signInPage } from '../support/broadcasting.ts';
+import { type ChainApp, openSignedIn, startChainApp } from '../support/chain-app.ts';
+import { revealChainPanels } from '../support/chain-panels.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { installTestWallet } from '../support/test-wallet.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 /** The shared market sample: "Example Stream Token" ($XSTRM), which the wizard can fetch. */
@@ -20,32 +20,19 @@ const fan = privateKeyToAccount(FAN_KEY).address.toLowerCase();
 const short = (a: string) => `${a.slice(0, 6)}...${a.slice(-4)}`;
 
 let standin: MarketStandin;
-let chain: LocalChain;
-let dex: DexDeployment;
+let local: ChainApp;
 let app: RunningApp;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   await mkdir(SHOTS, { recursive: true });
   standin = await startMarketStandin();
-  chain = await startAnvil();
-  dex = await deployDex(chain);
-  await chain.testClient.setBalance({ address: fan as Hex, value: parseEther('10') });
-  app = await startApp({
-    media: true,
-    env: {
-      MARKET_DATA_URL: standin.url,
-      BSC_RPC_URL: chain.rpcUrl,
-      PANCAKE_ROUTER_ADDRESS: dex.router,
-      PANCAKE_FACTORY_ADDRESS: dex.factory,
-      WBNB_ADDRESS: dex.wbnb,
-      TIP_CONFIRMATIONS: '1',
-    },
-  });
+  local = await startChainApp({ media: true, env: { MARKET_DATA_URL: standin.url } });
+  app = local.app;
+  await local.chain.testClient.setBalance({ address: fan as Hex, value: parseEther('10') });
 });
 test.afterAll(async () => {
-  await app?.stop();
-  await chain?.stop();
+  await local?.stop();
   await standin?.close();
 });
 
@@ -56,18 +43,17 @@ const numParticipants = async () =>
 
 /** A viewer on the stream page, signed in through the app when it has a wallet (which pays on anvil). */
 const openViewer = async (browser: Browser, privateKey?: Hex) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  if (privateKey) await installTestWallet(page, { privateKey, rpcUrl: chain.rpcUrl });
-  await page.goto(`${app.url}/livestream/${TOKEN}`);
-  if (privateKey) {
-    await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
-    await dialog.getByRole('button', { name: /Mintcast Test Wallet/ }).click();
-    await expect(dialog).toBeHidden({ timeout: 60_000 });
-  }
-  await expectFramesAdvancing(page);
-  return { context, page };
+  const url = `${app.url}/livestream/${TOKEN}`;
+  const viewport = { width: 1280, height: 800 };
+  const opened = privateKey
+    ? await openSignedIn(browser, url, { privateKey, rpcUrl: local.chain.rpcUrl }, viewport)
+    : await browser.newContext({ viewport }).then(async (context) => {
+        const page = await context.newPage();
+        await page.goto(url);
+        return { context, page };
+      });
+  await expectFramesAdvancing(opened.page);
+  return opened;
 };
 
 test('the broadcaster view: chat with moderation, health, viewers, tips; two viewers on the card; a drawer on phones', async ({
@@ -141,6 +127,7 @@ test('the broadcaster view: chat with moderation, health, viewers, tips; two vie
   await test.step('a tip shows in the cockpit with its sender, amount and message', async () => {
     const tips = region(cockpit, 'Tips received');
     await expect(tips).toContainText('No tips yet');
+    await revealChainPanels(fanPage);
     const tip = region(fanPage, 'Tip the creator');
     await tip.getByRole('button', { name: '0.05 BNB' }).click();
     await tip.getByRole('textbox', { name: 'Tip message' }).fill('for the cockpit');

@@ -3,8 +3,10 @@ import { en } from '../../apps/web/src/lib/i18n/locales/en/index.ts';
 import es from '../../apps/web/src/lib/i18n/locales/es/index.ts';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { revealChainPanels } from '../support/chain-panels.ts';
 import { streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { toasterMounted } from '../support/toaster.ts';
 
 /**
  * Every screen in Spanish shows no English UI string; axe finds no serious or critical violation on any
@@ -19,6 +21,8 @@ const live = streamSeed({
 const offline = streamSeed({ name: 'Doge Rocket', symbol: 'DGR', usd_market_cap: 1_500 });
 const missingMint = `0x${'ab'.repeat(20)}`;
 
+/** Screens that show a stream, with its trade and tip panels. */
+const STREAM_SCREENS = new Set(['stream live', 'stream offline']);
 const SCREENS: [name: string, path: string][] = [
   ['home', '/'],
   ['trending', '/trending'],
@@ -78,7 +82,7 @@ const uiText = (page: Page) =>
     return `${document.body.innerText}\n${attrs.join('\n')}\n${document.title}`;
   });
 
-const settle = async (page: Page) => {
+const settle = async (page: Page, chainPanels: boolean) => {
   // A page whose route chunk fails to load shows the route error; its own "Try Again" reloads, and the walk
   // does the same once. (In CI this was a concurrent `npm start` rebuilding the web app mid-run, fixed in
   // scripts/test.ts by building everything first.)
@@ -90,6 +94,8 @@ const settle = async (page: Page) => {
     await page.reload();
   }
   await expect(main).toBeVisible();
+  // A stream page's trade and tip panels load once scrolled near (decision 017): checked like the rest.
+  if (chainPanels) await revealChainPanels(page);
   // Generous: on a loaded 2-core machine the first data can take longer than the 10 s default.
   await expect(page.locator('.skeleton, [data-testid="stream-card-skeleton"]')).toHaveCount(0, {
     timeout: 60_000,
@@ -102,7 +108,7 @@ test('every screen in Spanish shows no English UI string', async ({ page }) => {
   );
   const open = async (name: string, path: string | null) => {
     if (path) await page.goto(`${app.url}${path}`);
-    await settle(page);
+    await settle(page, STREAM_SCREENS.has(name));
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     const text = await uiText(page);
     const found = englishStrings.filter((s) =>
@@ -126,7 +132,7 @@ for (const theme of ['dark', 'light'] as const) {
     const check = (name: string) => expectNoSeriousA11yViolations(page, `${name} (${theme})`);
     for (const [name, path] of SCREENS) {
       await page.goto(`${app.url}${path}`);
-      await settle(page);
+      await settle(page, STREAM_SCREENS.has(name));
       await check(name);
     }
     await page.getByRole('button', { name: 'Connect Wallet' }).first().click();
@@ -194,6 +200,7 @@ test('toasts are listed one above the other with the close button inside each', 
   await page.goto(`${app.url}/livestream/${live.mint}`);
   const copy = page.getByRole('button', { name: /Copy contract address/ });
   await expect(copy).toBeVisible();
+  await toasterMounted(page);
   await page.clock.pauseAt(start + 10 * 60_000);
   await copy.click();
   await copy.click();
@@ -210,19 +217,28 @@ test('toasts are listed one above the other with the close button inside each', 
     )
     .toBe(true);
   await page.mouse.move(0, 0);
-  const boxes = await toasts.evaluateAll((els) =>
-    els.map((el) => {
-      const r = el.getBoundingClientRect();
-      const c = el.querySelector('[data-close-button]')?.getBoundingClientRect();
-      return {
-        top: r.top,
-        bottom: r.bottom,
-        left: r.left,
-        right: r.right,
-        close: c && { top: c.top, bottom: c.bottom, left: c.left, right: c.right },
-      };
-    }),
-  );
+  const layout = () =>
+    toasts.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        const c = el.querySelector('[data-close-button]')?.getBoundingClientRect();
+        return {
+          top: r.top,
+          bottom: r.bottom,
+          left: r.left,
+          right: r.right,
+          close: c && { top: c.top, bottom: c.bottom, left: c.left, right: c.right },
+        };
+      }),
+    );
+  // The toasts slide into place (CSS transitions, which run on the real clock): wait until they are apart.
+  await expect
+    .poll(async () => {
+      const [a, b] = await layout();
+      return !!a && !!b && (a.bottom <= b.top || b.bottom <= a.top);
+    })
+    .toBe(true);
+  const boxes = await layout();
   expect(boxes).toHaveLength(2);
   const [a, b] = boxes as [(typeof boxes)[0], (typeof boxes)[0]];
   // Not overlapping: one toast ends before the other starts.

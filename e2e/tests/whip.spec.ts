@@ -177,9 +177,13 @@ test('OBS over WHIP: the wizard gives URL and key, H.264 + Opus reach a viewer, 
   const input = hostChat.getByRole('textbox', { name: 'Chat message' });
   await input.fill('hello from OBS');
   await input.press('Enter');
-  await expect(hostChat.getByText('hello from OBS')).toBeVisible();
+  // A message, not the input, which still holds the text until the post's answer comes back.
+  await expect(hostChat.getByTestId('chat-message').getByText('hello from OBS')).toBeVisible();
   await expect(
-    viewer.getByRole('region', { name: 'Live Chat', exact: true }).getByText('hello from OBS'),
+    viewer
+      .getByRole('region', { name: 'Live Chat', exact: true })
+      .getByTestId('chat-message')
+      .getByText('hello from OBS'),
   ).toBeVisible();
 
   // Regenerating on the dashboard invalidates the old key at once.
