@@ -30,8 +30,8 @@ export interface MediaServerOptions {
    */
   dynacastClock?: () => number;
   /**
-   * Processes that encrypt and send subscribers' media (decision 018; `MEDIA_WORKERS`). Default 1: everything
-   * in this thread, as before — off by default until the loss seen with workers under load is understood.
+   * Processes that encrypt and send subscribers' media (decision 018; `MEDIA_WORKERS`). Default: the CPU count
+   * (`os.availableParallelism()`); 0 or 1 keeps everything in this thread.
    */
   mediaWorkers?: number;
 }

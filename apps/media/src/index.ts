@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import type { MediaServerOptions, ServerContext } from './config.ts';
 import { createHttpServer } from './http/http-server.ts';
 import { createLogger, parseLogLevel } from './logger.ts';
@@ -29,7 +30,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     );
   const log = createLogger(parseLogLevel(options.logLevel));
   const metrics = new Metrics();
-  const sendPool = await SendPool.start(options.mediaWorkers ?? 1, log);
+  const sendPool = await SendPool.start(options.mediaWorkers ?? availableParallelism(), log);
   const ctx: ServerContext = {
     keys: options.keys,
     udpPortRange: options.udpPortRange,

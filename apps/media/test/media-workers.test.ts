@@ -4,6 +4,7 @@
  * publisher must each be served by a different worker, and both must get the stream whole (werift decrypts
  * what the workers encrypted, on the socket ICE nominated).
  */
+import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type MediaServer, startMediaServer } from '../src/index.ts';
 import { joinToken, KEYS } from './helpers/tokens.ts';
@@ -103,3 +104,15 @@ it('a viewer reachable only over ICE-TCP gets the stream too (its packets stay o
   const after = viewer.stats();
   expect((after.received - before.received) / (after.expected - before.expected)).toBeGreaterThan(0.99);
 }, 60_000);
+
+it('without MEDIA_WORKERS a media server runs one send worker per CPU', async () => {
+  const defaults = await startMediaServer({ port: 0, host: '127.0.0.1', keys: KEYS, logLevel: 'error' });
+  try {
+    const text = await (await fetch(`${defaults.url.replace(/^ws/, 'http')}/metrics`)).text();
+    const workers = /^media_workers (\d+)$/m.exec(text)?.[1];
+    // One CPU: nothing to spread over, forwarding stays in the server's thread (no pool, no gauge).
+    expect(workers === undefined ? 1 : Number(workers)).toBe(availableParallelism());
+  } finally {
+    await defaults.close();
+  }
+});
