@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../apps/server/test/support/free-port.ts';
 import { templateDir } from './global-setup.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -47,17 +47,7 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on loopback. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
+export { freePort };
 
 const runSeed = (dataDir: string, streams: StreamSeed[], demo = false): Promise<void> =>
   new Promise((resolve, reject) => {
