@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCompact,
   formatElapsed,
+  formatInteger,
   formatMarketCapWhole,
   formatPercentChange,
   formatPrice,
@@ -91,5 +92,7 @@ describe('the same rules in Spanish and French', () => {
     expect(formatMarketCapWhole(4_215_000.6, 'fr')).toBe('4\u202f215\u202f001\u00a0$');
     expect(formatPercentChange(18.421, 'es')).toBe('+18,42\u00a0%');
     expect(formatPercentChange(0, 'fr')).toBe('0,00\u00a0%');
+    expect(formatInteger(12_345)).toBe('12,345');
+    expect(formatInteger(12_345, 'fr')).toBe('12\u202f345');
   });
 });

@@ -96,6 +96,9 @@ export const formatUsdCompact = (value: number, locale = DEFAULT_LOCALE): string
 export const formatMarketCapWhole = (value: number, locale = DEFAULT_LOCALE): string =>
   usd(Number.isFinite(value) ? value : 0, 0, locale, '', true);
 
+/** A whole count with the locale's grouping: `12,345` (`12 345` in French). */
+export const formatInteger = (value: number, locale = DEFAULT_LOCALE): string => nf(locale, {}).format(value);
+
 /** 24h change with sign and 2 decimals: `+18.42%` (`+18,42 %` in French). */
 export const formatPercentChange = (value: number, locale = DEFAULT_LOCALE): string =>
   nf(locale, {

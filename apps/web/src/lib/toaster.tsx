@@ -28,6 +28,9 @@ export const LazyToaster = lazy(async () => {
           duration={TOAST_LIFETIME_MS}
           // On phones, stay above bottom control bars (the broadcaster's buttons).
           mobileOffset={{ bottom: 104 }}
+          // Every site language is left to right. Left out, sonner reads <html>'s computed direction as it
+          // mounts: a forced style recalculation of the whole page while it is still starting (decision 017).
+          dir="ltr"
         />
       );
     },

@@ -1,5 +1,6 @@
 import {
   formatCompact,
+  formatInteger,
   formatMarketCapWhole,
   formatPercentChange,
   formatPrice,
@@ -20,7 +21,7 @@ export const formatters = (language: string = i18n.language) => {
     usdCompact: (n: number) => formatUsdCompact(n, locale),
     marketCap: (n: number) => formatMarketCapWhole(n, locale),
     percent: (n: number) => formatPercentChange(n, locale),
-    integer: (n: number) => new Intl.NumberFormat(locale).format(n),
+    integer: (n: number) => formatInteger(n, locale),
     time: (d: Date) => d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }),
     /** "Mar 4, 14:05" style: day, short month and time. */
     dateTime: (d: Date) =>
