@@ -15,7 +15,7 @@ export function RecentSection() {
   const recent = useStreamsQuery({ live: false, limit: HOME_RECENT_CARDS });
   const items = recent.data?.items;
   return (
-    <section aria-labelledby="recent-streams">
+    <section aria-labelledby="recent-streams" className="below-fold [--below-fold-size:1200px]">
       <SectionHeader
         id="recent-streams"
         title={t('home.recentStreams')}

@@ -53,7 +53,8 @@ function StreamPage({ stream: s }: { stream: TStream }) {
             <DeferredChainPanels mint={s.mint} creator={s.creator_address} />
           </div>
         </div>
-        <div className="min-h-0 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]">
+        {/* On a phone the chat comes after the player and the token cards, below the fold (styles.css). */}
+        <div className="min-h-0 max-lg:below-fold max-lg:[--below-fold-size:560px] lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]">
           <ChatPanel mint={s.mint} creatorAddress={s.creator_address} />
         </div>
       </div>
