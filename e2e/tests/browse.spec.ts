@@ -1,11 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { type RunningApp, type StreamSeed, startApp } from '../support/app-server.ts';
 import { randomMint, streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { fullPageShot, SHOTS } from '../support/screenshots.ts';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 const pad = (n: number) => String(n).padStart(2, '0');
 const NAMES = [
   ['Pepe Live', 'PEPE'],
@@ -354,7 +353,7 @@ test('screenshots of home, trending and explore at 1280 and 390 px', async ({ pa
         for (const img of document.images) img.loading = 'eager';
       });
       await page.waitForFunction(() => [...document.images].every((img) => img.complete));
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+      await fullPageShot(page, `${name}-${width}.png`);
     }
   }
 });

@@ -1,14 +1,12 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { COPY_FEEDBACK_MS } from '@mintcast/contracts';
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { revealChainPanels } from '../support/chain-panels.ts';
 import { randomMint, streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { fullPageShot, SHOTS } from '../support/screenshots.ts';
 import { toasterMounted } from '../support/toaster.ts';
-
-const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
 /** The shared sample token (two bsc pairs: the v2/WBNB pair has the most liquidity). */
 const TOKEN = '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f';
@@ -166,6 +164,6 @@ test('screenshots of the stream page at 1280 and 390 px', async ({ page }) => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.locator('.skeleton')).toHaveCount(0);
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
-    await page.screenshot({ path: path.join(SHOTS, `livestream-${width}.png`), fullPage: true });
+    await fullPageShot(page, `livestream-${width}.png`);
   }
 });

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+/** Where the screenshots of the product's screens are kept (README and reviews look at them). */
+export const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
+
+/**
+ * A whole-page screenshot of what a visitor sees by scrolling: sections marked `below-fold`
+ * (`content-visibility: auto`, styles.css) are rendered only near the viewport, so without this they would
+ * show as empty boxes below the first screen.
+ */
+export const fullPageShot = (page: Page, file: string): Promise<Buffer> =>
+  page.screenshot({
+    path: path.join(SHOTS, file),
+    fullPage: true,
+    style: '.below-fold { content-visibility: visible !important; }',
+  });
