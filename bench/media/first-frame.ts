@@ -38,7 +38,13 @@ type PageGlobals = {
   };
 };
 
-const media = await startMediaServer({ port: 0, host: '127.0.0.1', keys: KEYS, logLevel: 'warn' });
+const media = await startMediaServer({
+  port: 0,
+  host: '127.0.0.1',
+  keys: KEYS,
+  logLevel: 'warn',
+  ...(process.env.MEDIA_WORKERS ? { mediaWorkers: Number(process.env.MEDIA_WORKERS) } : {}),
+});
 const web = await startStaticServer();
 const browser = await launchChromium();
 // Viewers run in a browser of their own, as a visitor's does: sharing the host's browser (which was granted

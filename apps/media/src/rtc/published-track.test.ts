@@ -1,5 +1,5 @@
 import { TrackInfo, TrackType } from '@livekit/protocol';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Event,
   type MediaStreamTrack,
@@ -112,5 +112,38 @@ describe('PublishedTrack', () => {
     receiverReport(5, 0.7); // 50 % upstream and 40 % more on the viewer's path
     expect(dt.target?.rid).toBe('h');
     track.close();
+  });
+
+  describe('a viewer joining just after a keyframe (a page reloaded as soon as video showed)', () => {
+    afterEach(() => vi.useRealTimers());
+    const fakeClock = () =>
+      vi.useFakeTimers({
+        toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'],
+      });
+
+    it('asks again as soon as the encoder takes requests, not at the next tick half a second later', () => {
+      fakeClock();
+      // setUp's first frame is a keyframe, then the viewer arrives at once and asks for one.
+      const { track, plis } = setUp();
+      expect(plis).toEqual([22]);
+      // Chromium drops a request within 300 ms of its last keyframe; the periodic re-ask would wait for the
+      // 300 ms since the last request *and* a 250 ms tick: 500 ms.
+      vi.advanceTimersByTime(300);
+      expect(plis).toEqual([22]);
+      vi.advanceTimersByTime(20);
+      expect(plis).toEqual([22, 22]);
+      track.close();
+    });
+
+    it('does not ask again when the keyframe came meanwhile', () => {
+      fakeClock();
+      const { track, dt, frame, plis } = setUp();
+      vi.advanceTimersByTime(100);
+      frame(true);
+      expect(dt.current?.rid).toBe('f');
+      vi.advanceTimersByTime(400);
+      expect(plis).toEqual([22]);
+      track.close();
+    });
   });
 });

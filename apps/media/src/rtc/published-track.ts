@@ -21,6 +21,11 @@ import { parseVp8, vp8KeyframeSize } from './vp8.ts';
 /** Chrome answers PLIs quickly; asking more often than this only costs bitrate. */
 const PLI_MIN_INTERVAL_MS = 300;
 const TICK_MS = 250;
+/**
+ * Chromium's encoder answers at most one keyframe request per 300 ms: a request that comes sooner after the
+ * keyframe it last sent is dropped (its minimum key frame send interval).
+ */
+const ENCODER_KEYFRAME_INTERVAL_MS = 300;
 
 /**
  * A track a participant publishes: its incoming layers and the subscribers it fans out to.
@@ -31,6 +36,9 @@ export class PublishedTrack {
   readonly downTracks = new Set<DownTrack>();
   private receiver?: RTCRtpReceiver;
   private readonly lastPli = new Map<number, number>();
+  /** When each layer's (SSRC's) last keyframe began to arrive, and the re-asks waiting for the encoder. */
+  private readonly lastKeyframe = new Map<number, number>();
+  private readonly deferredPli = new Map<number, NodeJS.Timeout>();
   private readonly timer: NodeJS.Timeout;
   private readonly isVideo: boolean;
   /** H.264 from a WHIP publisher; everything else that is video is VP8. */
@@ -122,6 +130,8 @@ export class PublishedTrack {
 
   close(): void {
     clearInterval(this.timer);
+    for (const t of this.deferredPli.values()) clearTimeout(t);
+    this.deferredPli.clear();
     this.downTracks.clear();
   }
 
@@ -167,9 +177,11 @@ export class PublishedTrack {
     layer.ssrc = rtp.header.ssrc;
     layer.lastPacketAt = performance.now();
     layer.packets++;
+    const keyframe =
+      this.isVideo && (this.isH264 ? isH264KeyframeStart(rtp.payload) : vp8?.keyframe === true);
+    if (keyframe) this.lastKeyframe.set(rtp.header.ssrc, layer.lastPacketAt);
     if (fresh) for (const dt of this.downTracks) this.retarget(dt);
     if (this.downTracks.size === 0) return; // nobody to forward to: no clock
-    const keyframe = this.isH264 ? isH264KeyframeStart(rtp.payload) : vp8?.keyframe === true;
     const clock = sendClock();
     for (const dt of this.downTracks) dt.write(layer, rtp, vp8, this.isVideo, clock, keyframe);
   }
@@ -214,6 +226,24 @@ export class PublishedTrack {
     this.lastPli.set(layer.ssrc, now);
     this.metrics.plisSent++;
     this.receiver.sendRtcpPLI(layer.ssrc).catch(() => undefined);
+    // Asked within the encoder's interval after its last keyframe (a viewer reloading the page as soon as
+    // video showed): Chromium drops this request, and the tick's re-ask would come up to half a second later.
+    // Ask again as soon as the encoder takes requests, if a viewer still waits for a keyframe on this layer.
+    const sinceKeyframe = now - (this.lastKeyframe.get(layer.ssrc) ?? Number.NEGATIVE_INFINITY);
+    if (sinceKeyframe < ENCODER_KEYFRAME_INTERVAL_MS && !this.deferredPli.has(layer.ssrc)) {
+      const ssrc = layer.ssrc;
+      const retry = setTimeout(
+        () => {
+          this.deferredPli.delete(ssrc);
+          const keyframeSince = (this.lastKeyframe.get(ssrc) ?? Number.NEGATIVE_INFINITY) > now;
+          const waiting = [...this.downTracks].some((dt) => dt.target === layer && dt.waitingForKeyframe);
+          if (!keyframeSince && waiting) this.requestKeyframe(layer, false, true);
+        },
+        ENCODER_KEYFRAME_INTERVAL_MS - sinceKeyframe + 10,
+      );
+      retry.unref();
+      this.deferredPli.set(ssrc, retry);
+    }
   }
 }
 
