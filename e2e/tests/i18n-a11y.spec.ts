@@ -204,9 +204,18 @@ test('toasts are listed one above the other with the close button inside each', 
   await page.clock.pauseAt(start + 10 * 60_000);
   await copy.click();
   await copy.click();
-  await page.clock.runFor(500);
   const toasts = page.locator('[data-sonner-toast][data-visible="true"]');
-  await expect(toasts).toHaveCount(2);
+  // Each toast is added on a timer after the clipboard write resolves, which on a busy machine can be after
+  // any fixed run of the clock: move it on in small steps until both are there (a clean-clone CI run saw 1).
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(20);
+        return toasts.count();
+      },
+      { intervals: [50], timeout: 20_000 },
+    )
+    .toBe(2);
   await expect
     .poll(() =>
       page.evaluate(() =>

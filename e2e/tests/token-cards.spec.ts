@@ -124,6 +124,9 @@ test('copying the contract address gives 2 s of feedback and a toast', async ({ 
   // Far enough ahead that the page's clock has not passed it however slowly the page loaded.
   await page.clock.pauseAt(start + 10 * 60_000);
   await copy.click();
+  // The copy is done (the clipboard write resolved, the toast asked for, the 2 s timer set) before the clock
+  // moves: on a busy machine the write can resolve after a run of the clock started right after the click.
+  await expect(copy).toHaveAttribute('data-copied', 'true');
   // The copied state lasts COPY_FEEDBACK_MS (2 s) from the click: still on 1 ms before, off at 2 s. (The toast
   // needs the clock to move to show up, and stays longer.)
   await page.clock.runFor(COPY_FEEDBACK_MS - 1);
