@@ -4,6 +4,7 @@ import {
   deployDex,
   type FundedWallet,
   fundedWallet,
+  gasWithMargin,
   type LocalChain,
   startAnvil,
 } from '@mintcast/chain-testkit';
@@ -247,12 +248,16 @@ describe(`tips verified on a local chain (${databaseKind()})`, () => {
       creator_address: creator.address.toLowerCase(),
     });
     const holder = await fundedWallet(chain);
-    const buy = await holder.client.writeContract({
+    const buyCall = {
       address: dex.router,
       abi: artifacts.router.abi,
       functionName: 'swapExactETHForTokens',
       args: [0n, [dex.wbnb, dex.token], holder.address, 2n ** 40n],
       value: parseEther('0.5'),
+    } as const;
+    const buy = await holder.client.writeContract({
+      ...buyCall,
+      gas: await gasWithMargin(chain, holder.address, buyCall),
     });
     await mined(buy);
     const nobody = randomAddress();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalChain, startAnvil } from './anvil.ts';
 import { artifacts } from './artifacts.ts';
 import { type DexDeployment, deployDex, pairAddress } from './dex.ts';
-import { fundedWallet } from './wallets.ts';
+import { fundedWallet, gasWithMargin } from './wallets.ts';
 
 const factoryAbi = artifacts.factory.abi;
 const routerAbi = artifacts.router.abi;
@@ -30,15 +30,30 @@ describe('local chain with a Uniswap V2 deployment', () => {
     }
   });
 
+  it('leaves each pair with its cumulative prices written, so a first swap costs what later ones do', async () => {
+    for (const t of [dex.token, dex.feeToken]) {
+      const pair = pairAddress(dex.factory, dex.wbnb, t);
+      for (const functionName of ['price0CumulativeLast', 'price1CumulativeLast'] as const) {
+        expect(
+          await chain.publicClient.readContract({ address: pair, abi: artifacts.pair.abi, functionName }),
+        ).not.toBe(0n);
+      }
+    }
+  });
+
   it('buys with BNB and sells a fee-on-transfer token back', async () => {
     const w = await fundedWallet(chain);
     const deadline = 2n ** 40n;
-    const buy = await w.client.writeContract({
+    const buyCall = {
       address: dex.router,
       abi: routerAbi,
       functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens',
       args: [0n, [dex.wbnb, dex.feeToken], w.address, deadline],
       value: parseEther('1'),
+    } as const;
+    const buy = await w.client.writeContract({
+      ...buyCall,
+      gas: await gasWithMargin(chain, w.address, buyCall),
     });
     expect((await chain.publicClient.waitForTransactionReceipt({ hash: buy })).status).toBe('success');
     const balance = await chain.publicClient.readContract({
@@ -63,9 +78,11 @@ describe('local chain with a Uniswap V2 deployment', () => {
       functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
       args: [balance, 0n, [dex.feeToken, dex.wbnb], w.address, deadline],
     } as const;
-    // anvil's estimate leaves too little for WBNB's 2300-gas `transfer` to the router: wallets add a margin.
-    const gas = await chain.publicClient.estimateContractGas({ ...sellCall, account: w.address });
-    const sell = await w.client.writeContract({ ...sellCall, gas: (gas * 13n) / 10n });
+    // anvil's estimate also leaves too little for WBNB's 2300-gas `transfer` to the router.
+    const sell = await w.client.writeContract({
+      ...sellCall,
+      gas: await gasWithMargin(chain, w.address, sellCall),
+    });
     expect((await chain.publicClient.waitForTransactionReceipt({ hash: sell })).status).toBe('success');
     expect(await chain.publicClient.getBalance({ address: w.address })).toBeGreaterThan(before);
   });
