@@ -8,6 +8,11 @@ RUN npm ci --no-audit --no-fund && npm run build
 
 FROM node:22-bookworm-slim AS prod-deps
 WORKDIR /app
+# `npm ci` compiles the media server's SRTP addon (packages/srtp-native, decision 019) against this Node's own
+# headers: the compiler is needed in this stage only, and the built addon reaches the final image with /app.
+# (The build stage has none: its install prints one line and goes on; it only bundles.)
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
 COPY . .
 RUN npm ci --omit=dev --no-audit --no-fund
 

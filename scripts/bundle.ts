@@ -1,7 +1,8 @@
 /**
  * The server, the media server and the `npm start` launcher as plain JavaScript (esbuild, decision 010).
- * Our workspace packages (`@mintcast/*`, TypeScript sources) are bundled in; every other package stays an
- * import from node_modules, so `npm ci --omit=dev` provides exactly what runs.
+ * Our workspace packages (`@mintcast/*`, TypeScript sources) are bundled in, but for @mintcast/srtp-native,
+ * whose loader finds its built addon beside itself (decision 019); every other package stays an import from
+ * node_modules, so `npm ci --omit=dev` provides exactly what runs.
  * Each app's bundle sits in its own folder (apps/server/dist/main.js beside apps/server/src/main.ts): packages
  * resolve from there exactly as from the sources (apps/server/node_modules first, where npm nests a version
  * that differs from the root's), and paths the code resolves from its own folder (DATA_DIR, the web build) hold.
@@ -15,11 +16,15 @@ export const entries = (dir: string): Record<string, string> => ({
   [`${dir}/start`]: 'scripts/start.ts',
 });
 
+/** Workspace packages that stay in node_modules: a native addon is loaded from beside its loader. */
+const WORKSPACE_EXTERNAL = new Set(['@mintcast/srtp-native']);
+
 /** Bundle our own code; leave third-party packages to node_modules. */
 const thirdPartyExternal: Plugin = {
   name: 'third-party-external',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (WORKSPACE_EXTERNAL.has(args.path)) return { path: args.path, external: true };
       if (args.path.startsWith('@mintcast/') || args.path.startsWith('node:')) return undefined;
       return { path: args.path, external: true };
     });

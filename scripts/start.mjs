@@ -15,7 +15,8 @@ const SOURCES = [
   'packages',
   'scripts',
 ];
-const SKIP = new Set(['node_modules', 'dist', 'fixtures', 'test']);
+// build/: what node-gyp writes at install (packages/srtp-native), not a source.
+const SKIP = new Set(['node_modules', 'dist', 'fixtures', 'test', 'build']);
 
 /** Newest modification time under `p` (sources only). */
 const newest = (p) => {

@@ -2,14 +2,18 @@
  * Viewer capacity of the embedded SFU: one host publishes ≈ 2 Mbps of VP8, N werift viewers in
  * another process subscribe, and the SFU's CPU time (its process and its send workers, decision 018)
  * is read over a fixed window. The same run measures each MEDIA_WORKERS setting in BENCH_WORKERS
- * (default 1,2) with a fresh server and fresh viewers, and prints the ratio. Prints, never asserts.
+ * (default 1,2) with each SRTP path in BENCH_SRTP (default js,native: Node's createCipheriv and dgram, or the
+ * native addon of decision 019), BENCH_ROUNDS times in turn, each with a fresh server and fresh viewers, and
+ * prints the ratios and the cost per forwarded packet against both floors. Prints, never asserts.
  *
  * Publisher: BENCH_PUBLISHER=synthetic (default: werift sending VP8-shaped RTP at 2 Mbps, one
- * layer) or BENCH_PUBLISHER=chromium (Chromium looping a noisy 960x540 Y4M, simulcast q/h/f;
+ * layer) or BENCH_PUBLISHER=chromium (Chromium looping a noisy Y4M, 1280x720 unless BENCH_CAPTURE=WxH, simulcast q/h/f;
  * needs a CPU to spare for the encoder, which a busy 2-core machine does not have).
  *
- *   npx tsx bench/media/viewer-capacity.ts            (steps via BENCH_VIEWERS=50,100,200;
- *   BENCH_CPU_PROF=<dir> writes the SFU process's CPU profile)
+ *   npx tsx bench/media/viewer-capacity.ts            (steps via BENCH_VIEWERS=50,100,200; BENCH_ROUNDS=2;
+ *   BENCH_SRTP=native for one path only; BENCH_ROOMS=20 for
+ *   many rooms with a publisher each;
+ *   BENCH_CPU_PROF=<dir> writes the SFU process's CPU profile over each measuring window)
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -17,30 +21,40 @@ import { join } from 'node:path';
 import { launchChromium } from '../../apps/media/test/helpers/browser.ts';
 import { startStaticServer } from '../../apps/media/test/helpers/static-server.ts';
 import { joinToken, KEYS } from '../../apps/media/test/helpers/tokens.ts';
-import { printMachineLoad } from '../support/load.ts';
+import { printMachineLoad, ratioUnderLoad, underLoad } from '../support/load.ts';
 import { readUdpDrops, udpDropsSince } from '../support/udp-drops.ts';
 import { ensureNoisyY4m } from './noisy-y4m.lib.ts';
-import { packetFloor } from './packet-floor.lib.ts';
+import { nativePacketFloor, packetFloor } from './packet-floor.lib.ts';
 
 printMachineLoad();
 
 // Up to past the goal (190 per core); the run stops at the first step that takes 95 % of a core.
 const STEPS = (process.env.BENCH_VIEWERS ?? '50,100,150,200,250,300,350,400,450').split(',').map(Number);
 const WORKER_SETTINGS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
+type Srtp = 'js' | 'native';
+const SRTP_SETTINGS = (process.env.BENCH_SRTP ?? 'js,native').split(',') as Srtp[];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+/** Every setting in turn, round after round, so that each path meets the machine's changing load alike. */
+const SETTINGS = Array.from({ length: ROUNDS }, () =>
+  WORKER_SETTINGS.flatMap((workers) => SRTP_SETTINGS.map((srtp) => ({ workers, srtp }))),
+).flat();
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 8_000);
 const SETTLE_MS = 4_000;
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+/**
+ * BENCH_ROOMS=k: k rooms, each with its own synthetic publisher, the viewers shared out over them in turn (many
+ * small audiences rather than one large one; the synthetic publisher only). Each publisher sends
+ * BENCH_PUBLISHER_KBPS (default 2,000).
+ */
+const ROOMS = Array.from({ length: Number(process.env.BENCH_ROOMS ?? 1) }, (_, i) =>
+  i === 0 ? 'bench' : `bench-${i}`,
+);
 const LIVEKIT_VIEWERS_PER_VCPU = 190;
 const here = import.meta.dirname;
 
 function child(file: string, env: Record<string, string> = {}): ChildProcess {
-  // BENCH_CPU_PROF=<dir>: V8 CPU profile of the SFU process (for finding hot spots).
-  const prof = process.env.BENCH_CPU_PROF && file.startsWith('media-server');
   return fork(join(here, file), [], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-    ],
+    execArgv: ['--import', 'tsx'],
     env: { ...process.env, BENCH_KEYS: JSON.stringify(KEYS), ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -77,7 +91,13 @@ async function counters(
 }
 
 const PUBLISHER = process.env.BENCH_PUBLISHER ?? 'synthetic';
-const y4m = PUBLISHER === 'chromium' ? ensureNoisyY4m('/tmp/mintcast-bench/noisy-960x540.y4m', 960, 540) : '';
+/** The Chromium publisher's camera (BENCH_CAPTURE, default 1280x720: issue 19's 720p simulcast publisher). */
+const CAPTURE = (process.env.BENCH_CAPTURE ?? '1280x720').split('x').map(Number);
+const [captureW = 1280, captureH = 720] = CAPTURE;
+const y4m =
+  PUBLISHER === 'chromium'
+    ? ensureNoisyY4m(`/tmp/mintcast-bench/noisy-${captureW}x${captureH}.y4m`, captureW, captureH)
+    : '';
 const web = await startStaticServer();
 const browser =
   PUBLISHER === 'chromium' ? await launchChromium([`--use-file-for-fake-video-capture=${y4m}`]) : undefined;
@@ -111,6 +131,10 @@ type Cpu = { cpu: NodeJS.CpuUsage; workersCpuUs: number[]; published: number };
 type ViewerStats = {
   stats: { received: number; expected: number };
   receiving: number;
+  /** Up to five viewers that have received nothing: where their connection stands. */
+  silent: string[];
+  /** Viewers that joined again after their connection failed (viewers-worker.ts). */
+  rejoined: number;
   verified: number;
   verifyFailures: number;
   cpu: NodeJS.CpuUsage;
@@ -123,20 +147,24 @@ const us = (c: NodeJS.CpuUsage) => c.user + c.system;
  */
 const passes = (r: Row) => r.receiving === r.n && r.lossPct < 1 && r.verifyFailures === 0 && r.sfuLossPct < 5;
 
-/** One MEDIA_WORKERS setting: a fresh SFU (with its publisher) and a fresh viewer process, stepped up. */
-async function measure(workers: number): Promise<Row[]> {
+/** One setting: a fresh SFU (with its publisher) and a fresh viewer process, stepped up. */
+async function measure(workers: number, srtp: Srtp): Promise<Row[]> {
   console.log(
-    `\nMEDIA_WORKERS=${workers} (load average ${loadavg()
+    `\nMEDIA_WORKERS=${workers} MEDIA_NATIVE_SRTP=${srtp === 'native' ? 'on' : 'off'} (load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' / ')})`,
   );
+  const srtpEnv = { MEDIA_NATIVE_SRTP: srtp === 'native' ? 'on' : 'off' };
   const server = child(
     'media-server-child.ts',
     PUBLISHER === 'chromium'
-      ? { MEDIA_WORKERS: String(workers) }
+      ? { MEDIA_WORKERS: String(workers), ...srtpEnv }
       : {
           MEDIA_WORKERS: String(workers),
-          BENCH_PUBLISHER_TOKEN: await joinToken('bench-host', 'bench', { canPublish: true }),
+          ...srtpEnv,
+          BENCH_PUBLISHER_TOKENS: JSON.stringify(
+            await Promise.all(ROOMS.map((room) => joinToken('bench-host', room, { canPublish: true }))),
+          ),
         },
   );
   const { url } = await ask<{ url: string }>(server, null, 'url');
@@ -174,7 +202,9 @@ async function measure(workers: number): Promise<Row[]> {
     for (const n of STEPS) {
       const tokens = await Promise.all(
         Array.from({ length: n - have }, (_, i) =>
-          joinToken(`viewer-${have + i}`, 'bench', { canPublish: false }),
+          joinToken(`viewer-${have + i}`, ROOMS[(have + i) % ROOMS.length] as string, {
+            canPublish: false,
+          }),
         ),
       );
       console.error(`connecting ${n - have} more viewers…`);
@@ -184,26 +214,45 @@ async function measure(workers: number): Promise<Row[]> {
       // longer: measure only once every viewer has been receiving for SETTLE_MS.
       const waitStart = performance.now();
       for (;;) {
-        const { receiving } = await ask<{ receiving: number }>(viewers, { cmd: 'stats' }, 'stats');
+        const { receiving, silent } = await ask<ViewerStats>(
+          viewers,
+          { cmd: 'stats', rejoin: true },
+          'stats',
+        );
         if (receiving >= n) break;
         if (performance.now() - waitStart > 120_000) {
           console.error(`only ${receiving}/${n} viewers receiving after 120 s; measuring anyway`);
+          for (const detail of silent) console.error(`  a viewer receiving nothing: ${detail}`);
           break;
         }
         await sleep(500);
       }
-      console.error(`all viewers receiving after ${((performance.now() - waitStart) / 1000).toFixed(1)} s`);
+      const { rejoined } = await ask<ViewerStats>(viewers, { cmd: 'stats' }, 'stats');
+      console.error(
+        `all viewers receiving after ${((performance.now() - waitStart) / 1000).toFixed(1)} s${rejoined ? ` (${rejoined} joined again after their connection failed, in this run so far)` : ''}`,
+      );
       await sleep(SETTLE_MS);
       const s0 = await ask<ViewerStats>(viewers, { cmd: 'stats' }, 'stats');
       const c0 = await ask<Cpu>(server, { cmd: 'cpu' }, 'cpu');
       const f0 = await counters(httpUrl);
       const drops0 = readUdpDrops();
+      // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the SFU process over this window (for finding hot spots).
+      if (PROFILE_DIR) await ask(server, { cmd: 'profile-start' }, 'profiling');
       const t0 = performance.now();
       await sleep(WINDOW_MS);
       const s1 = await ask<ViewerStats>(viewers, { cmd: 'stats' }, 'stats');
       const c1 = await ask<Cpu>(server, { cmd: 'cpu' }, 'cpu');
       const f1 = await counters(httpUrl);
       const drops = udpDropsSince(drops0);
+      // Stopped after the counts were read: writing the profile is not part of the window.
+      if (PROFILE_DIR) {
+        const { profiled } = await ask<{ profiled: string }>(
+          server,
+          { cmd: 'profile-stop', dir: PROFILE_DIR },
+          'profiled',
+        );
+        console.error(`profile: ${profiled}`);
+      }
       const secs = (performance.now() - t0) / 1000;
       const mainUs = us(c1.cpu) - us(c0.cpu);
       const workerUs = c1.workersCpuUs.map((w, i) => w - (c0.workersCpuUs[i] ?? 0));
@@ -237,7 +286,7 @@ async function measure(workers: number): Promise<Row[]> {
       };
       rows.push(row);
       const split = row.workerPct.length
-        ? ` (SFU process ${row.mainPct.toFixed(1)} %, ${row.mainUsPerPkt.toFixed(1)} µs per forwarded packet; workers ${row.workerPct.map((w) => `${w.toFixed(1)} %`).join(' + ')}, ${row.workerUsPerPkt.toFixed(1)} µs per packet sent)`
+        ? ` (SFU process ${row.mainPct.toFixed(1)} % of which kernel ${pct(c1.cpu.system - c0.cpu.system).toFixed(1)} %, ${row.mainUsPerPkt.toFixed(1)} µs per forwarded packet; workers ${row.workerPct.map((w) => `${w.toFixed(1)} %`).join(' + ')}, ${row.workerUsPerPkt.toFixed(1)} µs per packet sent)`
         : '';
       console.log(
         `N=${n}: server CPU ${row.cpuPct.toFixed(1)} % of a core${split}, receivers ${row.receiversPct.toFixed(1)} %, published ${row.publishedPerSec.toFixed(0)} pkt/s (SFU received ${row.sfuReceivedPerSec.toFixed(0)}, dropped ${row.droppedPerSec.toFixed(0)} waiting for keyframes), forwarded ${row.pktPerSec.toFixed(0)} pkt/s, ${row.usPerPkt.toFixed(1)} µs/pkt, loss ${row.lossPct.toFixed(2)} % (seq gaps) / ${row.sfuLossPct.toFixed(2)} % (sent vs received), ${row.receiving}/${n} receiving, ${row.verifyFailures}/${row.verified} sampled packets failed to decrypt, UDP datagrams the kernel dropped (whole machine): ${drops}, load ${loadavg()[0]?.toFixed(1)}`,
@@ -257,6 +306,11 @@ async function measure(workers: number): Promise<Row[]> {
 
 interface Summary {
   workers: number;
+  srtp: Srtp;
+  /** Node's and the native per-packet floor (packet-floor.lib.ts), measured right after this setting. */
+  floors: { node: { value: number; load: number }; native: { value: number; load: number } };
+  /** The machine's load over this setting's steps (bench/support/load.ts). */
+  load: number;
   /** Largest loss-free N measured with every SFU process under 95 % of a core. */
   measured?: Row;
   /** Marginal CPU µs per forwarded packet, all SFU processes. */
@@ -266,20 +320,45 @@ interface Summary {
   pktPerViewer: number;
   /** Viewers `workers` cores would serve (one when 1), from the average costs at `measured`. */
   extrapolated: number;
+  /**
+   * The same from a linear model of the two loss-free steps the marginal cost spans: a fixed cost (the
+   * publisher's stream, timers, one hand-off per worker per turn) plus the marginal cost per viewer. The
+   * average above spreads the fixed cost over the viewers of its step, which understates a large audience.
+   */
+  modelled: number;
 }
 
-const summarize = (workers: number, rows: Row[]): Summary => {
+/** Least-squares line through `points` (x, y); slope NaN with fewer than two distinct x. */
+const leastSquares = (points: readonly (readonly [number, number])[]) => {
+  const n = points.length;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  const sxx = points.reduce((a, [x]) => a + (x - mx) ** 2, 0);
+  const sxy = points.reduce((a, [x, y]) => a + (x - mx) * (y - my), 0);
+  const slope = n >= 2 && sxx > 0 ? sxy / sxx : Number.NaN;
+  return { slope, intercept: my - slope * mx };
+};
+
+const summarize = (
+  workers: number,
+  srtp: Srtp,
+  rows: Row[],
+  load: number,
+  floors: Summary['floors'],
+): Summary => {
   const ok = rows.filter(passes);
   const measured = ok.filter((r) => Math.max(r.mainPct, ...r.workerPct) < 95).at(-1);
-  const first = rows[0];
   const last = ok.at(-1) ?? rows.at(-1);
-  // Marginal cost between the smallest and the largest loss-free step: leaves out the fixed cost of
-  // receiving the publisher's stream, which a per-packet average at small N would spread over few packets.
-  const span = first && last ? last.pktPerSec - first.pktPerSec : 0;
-  const marginal = (f: (r: Row) => number) =>
-    first && last && span > 0 ? ((f(last) - f(first)) * 1e4) / span : Number.NaN;
-  const marginalUs = marginal((r) => r.cpuPct);
-  const marginalMainUs = marginal((r) => r.mainPct);
+  // Marginal cost: the slope of a least-squares line through the loss-free steps (% of a core against packets
+  // forwarded per second), which leaves out the fixed cost of receiving the publisher's stream that a
+  // per-packet average at small N spreads over few packets. Every step, not only the first and the last: one
+  // step's CPU reading swings by a few % of a core on a shared machine, and two points carry all of it.
+  const fitted = ok.length >= 2 ? ok : [];
+  const line = (f: (r: Row) => number) => leastSquares(fitted.map((r) => [r.pktPerSec, f(r)] as const));
+  const total = line((r) => r.cpuPct);
+  const main = line((r) => r.mainPct);
+  const marginalUs = total.slope * 1e4;
+  const marginalMainUs = main.slope * 1e4;
   const pktPerViewer = last ? last.pktPerSec / last.n : Number.NaN;
   const cores = Math.max(1, workers);
   // From the average costs at the largest loss-free step (they include the fixed cost of receiving the
@@ -288,24 +367,58 @@ const summarize = (workers: number, rows: Row[]): Summary => {
   const at = measured ?? last;
   // A step where nothing was forwarded (the publisher's stream did not arrive) gives no cost.
   if (at && (at.pktPerSec === 0 || (workers > 1 && at.workerUsPerPkt === 0))) {
-    return { workers, measured, marginalUs, marginalMainUs, pktPerViewer, extrapolated: Number.NaN };
+    return {
+      workers,
+      srtp,
+      floors,
+      load,
+      measured,
+      marginalUs,
+      marginalMainUs,
+      pktPerViewer,
+      extrapolated: Number.NaN,
+      modelled: Number.NaN,
+    };
   }
   const perPkt = at ? (workers > 1 ? at.mainUsPerPkt + at.workerUsPerPkt : at.usPerPkt) : Number.NaN;
   const byTotal = (cores * 1e6) / (perPkt * pktPerViewer);
   const byMain = workers > 1 && at ? 1e6 / (at.mainUsPerPkt * pktPerViewer) : Number.POSITIVE_INFINITY;
+  // Linear model: % of a core = fixed + viewers × marginal cost (the fitted line); each process group must
+  // fit its cores.
+  const fits = (capacityPct: number, fit: { slope: number; intercept: number }) =>
+    fit.slope > 0 ? (capacityPct - Math.max(0, fit.intercept)) / (fit.slope * pktPerViewer) : Number.NaN;
+  const modelTotal = fits(cores * 100, total);
+  const modelMain = workers > 1 ? fits(100, main) : Number.POSITIVE_INFINITY;
   return {
     workers,
+    srtp,
+    floors,
+    load,
     measured,
     marginalUs,
     marginalMainUs,
     pktPerViewer,
     extrapolated: Math.min(byTotal, byMain),
+    modelled: Math.min(modelTotal, modelMain),
   };
 };
 
+/** A cost in µs, or why there is none (a marginal cost needs two loss-free steps). */
+const usText = (v: number) =>
+  Number.isFinite(v) ? `${v.toFixed(1)} µs` : 'n/a (fewer than two loss-free steps)';
+
 const summaries: Summary[] = [];
 try {
-  for (const w of WORKER_SETTINGS) summaries.push(summarize(w, await measure(w)));
+  for (const { workers, srtp } of SETTINGS) {
+    const { result, load } = await underLoad(() => measure(workers, srtp));
+    const node = await underLoad(() => packetFloor());
+    const native = await underLoad(() => nativePacketFloor());
+    const floors = {
+      node: { value: node.result.gcmUs + node.result.sendUs, load: node.load },
+      native: { value: 'us' in native.result ? native.result.us : Number.NaN, load: native.load },
+    };
+    summaries.push(summarize(workers, srtp, result, load, floors));
+  }
 } finally {
   await browser?.close();
   await web.close();
@@ -318,23 +431,59 @@ console.log(
 for (const s of summaries) {
   const m = s.measured;
   console.log(
-    `  MEDIA_WORKERS=${s.workers}: largest N measured with < 1 % loss and every SFU process < 95 % of a core: ${m?.n ?? 'none'}${m ? ` (SFU ${m.cpuPct.toFixed(1)} % of a core in all, receivers ${m.receiversPct.toFixed(1)} %)` : ''}; marginal ${s.marginalUs.toFixed(1)} µs per forwarded packet in all${s.workers > 1 ? `, ${s.marginalMainUs.toFixed(1)} µs in the SFU process` : ''} (N=${STEPS[0]}→largest loss-free); ${s.pktPerViewer.toFixed(0)} pkt/s per viewer → extrapolated from the average costs at that step: ${s.extrapolated.toFixed(0)} viewers on ${Math.max(1, s.workers)} core(s) with nothing else running`,
+    `  MEDIA_WORKERS=${s.workers} srtp=${s.srtp}: largest N measured with < 1 % loss and every SFU process < 95 % of a core: ${m?.n ?? 'none'}${m ? ` (SFU ${m.cpuPct.toFixed(1)} % of a core in all, receivers ${m.receiversPct.toFixed(1)} %)` : ''}; marginal ${usText(s.marginalUs)} per forwarded packet in all${s.workers > 1 ? `, ${usText(s.marginalMainUs)} in the SFU process` : ''} (least squares over the loss-free steps); ${s.pktPerViewer.toFixed(0)} pkt/s per viewer → extrapolated from the average costs at that step: ${s.extrapolated.toFixed(0)} viewers on ${Math.max(1, s.workers)} core(s) with nothing else running; from the fixed + marginal cost of that line: ${Number.isFinite(s.modelled) ? s.modelled.toFixed(0) : 'n/a'}`,
   );
 }
-const one = summaries.find((s) => s.workers <= 1);
-const two = summaries.find((s) => s.workers === 2);
-if (one && two) {
-  const measuredRatio = one.measured && two.measured ? two.measured.n / one.measured.n : Number.NaN;
-  console.log(
-    `  2 workers / 1: measured ${measuredRatio.toFixed(2)} × (limited by what the receivers leave free), extrapolated ${(two.extrapolated / one.extrapolated).toFixed(2)} × (budget ≥ 1.8 ×); goal ≥ 400 viewers with 2 workers: ${(two.measured?.n ?? 0) >= 400 ? 'met as measured' : Number.isFinite(two.extrapolated) && two.extrapolated >= 400 ? 'met by extrapolation only' : 'not met'}`,
+// 2 workers against 1, per SRTP path, each pair from the same round.
+for (let round = 0; round < ROUNDS; round++) {
+  const inRound = summaries.slice(
+    round * (summaries.length / ROUNDS),
+    (round + 1) * (summaries.length / ROUNDS),
   );
+  for (const srtp of SRTP_SETTINGS) {
+    const one = inRound.find((s) => s.workers <= 1 && s.srtp === srtp);
+    const two = inRound.find((s) => s.workers === 2 && s.srtp === srtp);
+    if (!one || !two) continue;
+    const measured =
+      one.measured && two.measured
+        ? ratioUnderLoad(
+            { value: two.measured.n, load: two.load },
+            { value: one.measured.n, load: one.load },
+            '×',
+          )
+        : 'n/a';
+    const extrapolated = ratioUnderLoad(
+      { value: two.extrapolated, load: two.load },
+      { value: one.extrapolated, load: one.load },
+      '× (budget ≥ 1.8 ×)',
+    );
+    const modelled = ratioUnderLoad(
+      { value: two.modelled, load: two.load },
+      { value: one.modelled, load: one.load },
+      '× (budget ≥ 1.8 ×)',
+    );
+    console.log(
+      `  srtp=${srtp}, 2 workers / 1${ROUNDS > 1 ? ` (round ${round + 1})` : ''}: measured ${measured} (limited by what the receivers leave free), extrapolated from the average costs ${extrapolated}, from fixed + marginal costs ${modelled}; goal ≥ 400 viewers with 2 workers: ${(two.measured?.n ?? 0) >= 400 ? 'met as measured' : Number.isFinite(two.extrapolated) && two.extrapolated >= 400 ? 'met by extrapolation only' : 'not met'}`,
+    );
+  }
 }
-const floor = await packetFloor();
-const floorUs = floor.gcmUs + floor.sendUs;
 const perViewer = summaries[0]?.pktPerViewer ?? Number.NaN;
-console.log(
-  `  floor in Node here: AES-128-GCM of one 1,100-byte packet ${floor.gcmUs.toFixed(1)} µs + one UDP send ${floor.sendUs.toFixed(1)} µs = ${floorUs.toFixed(1)} µs → at most ${perViewer > 0 ? (1e6 / (floorUs * perViewer)).toFixed(0) : '?'} viewers per core even if forwarding cost nothing else`,
-);
+const perCore = (us: number) => (perViewer > 0 && us > 0 ? (1e6 / (us * perViewer)).toFixed(0) : '?');
+// Issue 19's per-packet budget: all the SFU's CPU per forwarded packet against the floors measured right after
+// that setting (≤ 1.3 × Node's), printed only when the floor and the setting ran under comparable load.
+for (const s of summaries) {
+  const { node, native } = s.floors;
+  console.log(
+    `  floors after MEDIA_WORKERS=${s.workers} srtp=${s.srtp}: Node's ${node.value.toFixed(1)} µs (AES-128-GCM of one 1,100-byte packet + one UDP send; at most ${perCore(node.value)} viewers per core if forwarding cost nothing else), native ${Number.isFinite(native.value) ? `${native.value.toFixed(2)} µs (at most ${perCore(native.value)})` : 'n/a'} (load ${node.load.toFixed(1)} / ${native.load.toFixed(1)})`,
+  );
+  const at = s.measured;
+  if (!at?.pktPerSec) continue;
+  const avg = s.workers > 1 ? at.mainUsPerPkt + at.workerUsPerPkt : at.usPerPkt;
+  const subject = { value: avg, load: s.load };
+  console.log(
+    `  MEDIA_WORKERS=${s.workers} srtp=${s.srtp}: per forwarded packet at N=${at.n} ${avg.toFixed(1)} µs = ${ratioUnderLoad(subject, node, "× Node's floor (budget ≤ 1.3 ×)")}, ${ratioUnderLoad(subject, native, '× the native floor')}; marginal ${usText(s.marginalUs)} = ${ratioUnderLoad({ value: s.marginalUs, load: s.load }, node, "× Node's floor")}`,
+  );
+}
 console.log(`  LiveKit (Go) published figure: ≈ ${LIVEKIT_VIEWERS_PER_VCPU} viewers per vCPU`);
 console.log('  command: npx tsx bench/media/viewer-capacity.ts');
 process.exit(0);

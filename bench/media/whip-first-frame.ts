@@ -14,6 +14,9 @@ import { launchChromium } from '../../apps/media/test/helpers/browser.ts';
 import { startStaticServer } from '../../apps/media/test/helpers/static-server.ts';
 import { joinToken, KEYS } from '../../apps/media/test/helpers/tokens.ts';
 import { whipOffer } from '../../apps/media/test/helpers/whip-client.ts';
+import { printMachineLoad } from '../support/load.ts';
+
+printMachineLoad();
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const ROOM = 'stream-bench-whip';

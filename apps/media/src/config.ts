@@ -1,4 +1,5 @@
 import type { Logger } from './logger.ts';
+import type { InlineSender } from './rtc/inline-sender.ts';
 import type { SendPool } from './rtc/send-pool.ts';
 
 export interface IceServerConfig {
@@ -34,6 +35,12 @@ export interface MediaServerOptions {
    * (`os.availableParallelism()`); 0 or 1 keeps everything in this thread.
    */
   mediaWorkers?: number;
+  /**
+   * Encrypt and send subscribers' media with the native addon (decision 019) when it is built; false: Node's
+   * `createCipheriv` and `dgram` whatever is built. `MEDIA_NATIVE_SRTP=off` forces false for every server.
+   * Default true.
+   */
+  nativeSrtp?: boolean;
 }
 
 /** What the rest of the server needs at run time, resolved once at start. */
@@ -50,6 +57,8 @@ export interface ServerContext {
   onEarlyDtls: (count: number) => void;
   /** The send workers, when `mediaWorkers` ≥ 2. */
   sendPool?: SendPool;
+  /** Without workers: the native sender in this process, when the addon is built and allowed (decision 019). */
+  inlineSender?: InlineSender;
   log: Logger;
 }
 

@@ -5,6 +5,7 @@ import { createHttpServer } from './http/http-server.ts';
 import { createLogger, parseLogLevel } from './logger.ts';
 import { Metrics } from './metrics.ts';
 import { RoomManager } from './room/room-manager.ts';
+import { InlineSender } from './rtc/inline-sender.ts';
 import { SendPool } from './rtc/send-pool.ts';
 import { WebhookNotifier } from './webhooks.ts';
 
@@ -30,7 +31,14 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     );
   const log = createLogger(parseLogLevel(options.logLevel));
   const metrics = new Metrics();
-  const sendPool = await SendPool.start(options.mediaWorkers ?? availableParallelism(), log);
+  const nativeSrtp = options.nativeSrtp ?? true;
+  const sendPool = await SendPool.start(options.mediaWorkers ?? availableParallelism(), log, nativeSrtp);
+  const inline = sendPool ? undefined : InlineSender.start(nativeSrtp);
+  const inlineSender = inline?.sender;
+  // Which SRTP cipher and send the subscribers' packets go through (decision 019), for the log and /metrics.
+  const srtp =
+    sendPool?.srtp ??
+    (inlineSender ? { srtp: 'native' as const } : { srtp: 'js' as const, reason: inline?.reason });
   const ctx: ServerContext = {
     keys: options.keys,
     udpPortRange: options.udpPortRange,
@@ -44,9 +52,15 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
       metrics.earlyDtlsDatagrams += count;
     },
     sendPool,
+    inlineSender,
     log,
   };
   if (sendPool) metrics.readWorkersFrom(() => sendPool.stats());
+  metrics.readSrtpFrom(() => ({
+    native: srtp.srtp === 'native',
+    dropped: (sendPool?.stats() ?? [inlineSender?.stats()]).reduce((n, s) => n + (s?.dropped ?? 0), 0),
+    inlineSent: inlineSender?.stats().sent ?? 0,
+  }));
   const webhooks = new WebhookNotifier(
     options.webhookUrl,
     webhookKey,
@@ -62,12 +76,19 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     server.listen(options.port, host, () => resolve());
   }).catch((err: unknown) => {
     sendPool?.close();
+    inlineSender?.close();
     throw err;
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const url = `ws://${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${port}`;
-  log.info('media_server_started', { url, port, webhook: options.webhookUrl ?? null });
+  log.info('media_server_started', {
+    url,
+    port,
+    webhook: options.webhookUrl ?? null,
+    srtp: srtp.srtp,
+    ...(srtp.reason ? { srtpReason: srtp.reason } : {}),
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -81,6 +102,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
         sendPool?.close();
+        inlineSender?.close();
         log.info('media_server_stopped', {});
       })();
       return closing;

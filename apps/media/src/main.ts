@@ -32,6 +32,14 @@ function workersEnv(): number | undefined {
   return n;
 }
 
+/** MEDIA_NATIVE_SRTP: unset or `on` (the addon when built, decision 019) or `off` (Node's cipher and send). */
+function nativeSrtpEnv(): boolean {
+  const raw = env.MEDIA_NATIVE_SRTP;
+  if (raw === undefined || raw === '' || raw === 'on') return true;
+  if (raw === 'off') return false;
+  fail(`MEDIA_NATIVE_SRTP must be "on" or "off", got "${raw}"`);
+}
+
 function iceServersEnv(): IceServerConfig[] | undefined {
   const raw = env.MEDIA_ICE_SERVERS;
   if (!raw) return undefined;
@@ -75,8 +83,9 @@ const server = await startMediaServer({
   publicIp: env.MEDIA_PUBLIC_IP || undefined,
   iceServers: iceServersEnv(),
   logLevel: env.LOG_LEVEL,
-  // Send worker processes (decision 018, experimental); unset: none, all media in this thread.
+  // Send worker processes (decision 018); unset: one per CPU. MEDIA_NATIVE_SRTP: their cipher (decision 019).
   mediaWorkers: workersEnv(),
+  nativeSrtp: nativeSrtpEnv(),
 });
 
 let stopping = false;

@@ -100,25 +100,75 @@ export class Metrics implements Record<CounterField, number> {
 
   /** Where each send worker's counts are read from at scrape time (decision 018). */
   readWorkersFrom(read: () => WorkerStats[]): void {
-    const reported: number[] = [];
-    new Counter({
-      name: 'media_worker_sent_packets_total',
-      help: 'RTP packets a send worker process encrypted and sent to subscribers, by worker.',
-      labelNames: ['worker'],
-      registers: [this.registry],
-      collect() {
-        read().forEach((s, i) => {
-          this.inc({ worker: String(i) }, s.sent - (reported[i] ?? 0));
-          reported[i] = s.sent;
-        });
-      },
-    });
+    // A counter per worker fed from that worker's running total, adding what it grew since the last scrape.
+    const perWorker = (name: string, help: string, field: 'sent' | 'batches') => {
+      const reported: number[] = [];
+      new Counter({
+        name,
+        help,
+        labelNames: ['worker'],
+        registers: [this.registry],
+        collect() {
+          read().forEach((s, i) => {
+            this.inc({ worker: String(i) }, s[field] - (reported[i] ?? 0));
+            reported[i] = s[field];
+          });
+        },
+      });
+    };
+    perWorker(
+      'media_worker_sent_packets_total',
+      'RTP packets a send worker process encrypted and sent to subscribers, by worker.',
+      'sent',
+    );
+    perWorker(
+      'media_worker_batches_total',
+      'Batch messages the SFU process posted to a send worker, by worker (packets sent / batches = packets per wake-up).',
+      'batches',
+    );
     new Gauge({
       name: 'media_workers',
       help: 'Send worker processes (MEDIA_WORKERS).',
       registers: [this.registry],
       collect() {
         this.set(read().length);
+      },
+    });
+  }
+
+  /**
+   * Which SRTP path sends subscribers' packets, what the native one dropped, and what this process sent
+   * through it when it has no send workers (decision 019).
+   */
+  readSrtpFrom(read: () => { native: boolean; dropped: number; inlineSent: number }): void {
+    new Gauge({
+      name: 'media_srtp_native',
+      help: "1 when subscribers' packets are encrypted and sent by the native addon (decision 019), 0 when by Node's createCipheriv and dgram.",
+      registers: [this.registry],
+      collect() {
+        this.set(read().native ? 1 : 0);
+      },
+    });
+    let inlineReported = 0;
+    new Counter({
+      name: 'media_inline_sent_packets_total',
+      help: 'RTP packets the SFU process itself encrypted and sent through the native addon (no send workers).',
+      registers: [this.registry],
+      collect() {
+        const sent = read().inlineSent;
+        this.inc(sent - inlineReported);
+        inlineReported = sent;
+      },
+    });
+    let reported = 0;
+    new Counter({
+      name: 'media_send_dropped_packets_total',
+      help: "RTP packets the native sender dropped because a subscriber socket's send buffer was full (it never blocks).",
+      registers: [this.registry],
+      collect() {
+        const dropped = read().dropped;
+        this.inc(dropped - reported);
+        reported = dropped;
       },
     });
   }

@@ -1,8 +1,11 @@
 /**
  * Media on every core (decision 018): with MEDIA_WORKERS=2 the subscribers' SRTP encryption and UDP sends
- * happen in two worker processes, a new subscriber going to the least-loaded one. Two viewers of one
- * publisher must each be served by a different worker, and both must get the stream whole (werift decrypts
- * what the workers encrypted, on the socket ICE nominated).
+ * happen in two worker processes; a small room stays on one worker and the next room goes to the
+ * least-loaded one. The viewers of two rooms must each be served by a different worker, and both must get
+ * the stream whole (werift decrypts what the workers encrypted, on the socket ICE nominated).
+ *
+ * The cipher and send are the native addon's (decision 019) unless MEDIA_NATIVE_SRTP=off (run the file both
+ * ways); the JavaScript path is checked here too, with workers and without.
  */
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -11,8 +14,11 @@ import { joinToken, KEYS } from './helpers/tokens.ts';
 import { WeriftPublisher } from './helpers/werift-publisher.ts';
 import { WeriftViewer } from './helpers/werift-viewer.ts';
 
+/** What the servers of this file run unless a test asks otherwise: the addon, unless switched off. */
+const NATIVE = process.env.MEDIA_NATIVE_SRTP !== 'off';
+
 let media: MediaServer;
-let publisher: WeriftPublisher | undefined;
+const publishers: WeriftPublisher[] = [];
 const viewers: WeriftViewer[] = [];
 
 beforeAll(async () => {
@@ -25,34 +31,70 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  publisher?.close();
+  for (const p of publishers) p.close();
   for (const v of viewers) await v.close().catch(() => undefined);
   await media?.close();
 });
 
 /** Packets each worker sent, by worker index, and the packets the server counted as forwarded. */
-const workerCounts = async () => {
-  const text = await (await fetch(`${media.url.replace(/^ws/, 'http')}/metrics`)).text();
+const workerCounts = async (server = media) => {
+  const text = await (await fetch(`${server.url.replace(/^ws/, 'http')}/metrics`)).text();
   const sent = [0, 1].map((i) =>
     Number(
       new RegExp(`^media_worker_sent_packets_total\\{worker="${i}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0,
     ),
   );
-  const forwarded = Number(/^media_forwarded_packets_total (\d+)$/m.exec(text)?.[1] ?? 0);
-  return { sent, forwarded, workers: Number(/^media_workers (\d+)$/m.exec(text)?.[1] ?? 0) };
+  const batches = [0, 1].map((i) =>
+    Number(new RegExp(`^media_worker_batches_total\\{worker="${i}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0),
+  );
+  const read = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    sent,
+    batches,
+    forwarded: read('media_forwarded_packets_total'),
+    workers: read('media_workers'),
+    srtpNative: read('media_srtp_native'),
+    inlineSent: read('media_inline_sent_packets_total'),
+  };
 };
 
-it('two viewers are served by two worker processes and both get every packet', async () => {
-  const room = 'workers';
-  publisher = new WeriftPublisher(
-    media.url,
-    await joinToken('host-workers', room, { canPublish: true }, { metadata: '{"role":"host"}' }),
+/**
+ * A publisher and a viewer in `room` of `server`; resolves once the viewer got > 99 % of a window of at least
+ * 200 more numbered packets (counted, not timed).
+ */
+const servedWhole = async (server: MediaServer, room: string) => {
+  const publisher = new WeriftPublisher(
+    server.url,
+    await joinToken(`host-${room}`, room, { canPublish: true }, { metadata: '{"role":"host"}' }),
   );
+  publishers.push(publisher);
   await publisher.start(1_000);
-  for (const name of ['a', 'b']) {
+  const viewer = new WeriftViewer(server.url, await joinToken(`viewer-${room}`, room, { canPublish: false }));
+  viewers.push(viewer);
+  await viewer.connect();
+  await expect.poll(() => viewer.stats().received, { timeout: 15_000, interval: 200 }).toBeGreaterThan(100);
+  const before = viewer.stats();
+  await expect
+    .poll(() => viewer.stats().expected - before.expected, { timeout: 30_000, interval: 200 })
+    .toBeGreaterThan(200);
+  const after = viewer.stats();
+  expect((after.received - before.received) / (after.expected - before.expected)).toBeGreaterThan(0.99);
+};
+
+it('the viewers of two rooms are served by two worker processes and both get every packet', async () => {
+  const rooms = ['workers', 'workers-b'];
+  for (const room of rooms) {
+    const publisher = new WeriftPublisher(
+      media.url,
+      await joinToken(`host-${room}`, room, { canPublish: true }, { metadata: '{"role":"host"}' }),
+    );
+    publishers.push(publisher);
+    await publisher.start(1_000);
+  }
+  for (const room of rooms) {
     const viewer = new WeriftViewer(
       media.url,
-      await joinToken(`viewer-${name}`, room, { canPublish: false }),
+      await joinToken(`viewer-${room}`, room, { canPublish: false }),
       {
         rtx: true,
       },
@@ -80,6 +122,9 @@ it('two viewers are served by two worker processes and both get every packet', a
     .toBe(true);
   const counts = await workerCounts();
   expect(counts.workers).toBe(2);
+  expect(counts.srtpNative).toBe(NATIVE ? 1 : 0);
+  // Each worker was fed in batches (media_worker_batches_total, packets per wake-up in production).
+  for (const b of counts.batches) expect(b).toBeGreaterThan(0);
   // Everything forwarded went out through a worker (the last second's reports may still be on their way).
   expect((counts.sent[0] ?? 0) + (counts.sent[1] ?? 0)).toBeGreaterThan(counts.forwarded * 0.6);
 }, 60_000);
@@ -116,3 +161,44 @@ it('without MEDIA_WORKERS a media server runs one send worker per CPU', async ()
     await defaults.close();
   }
 });
+
+it("with nativeSrtp: false the workers encrypt with Node's createCipheriv, and a viewer still gets every packet", async () => {
+  const js = await startMediaServer({
+    port: 0,
+    host: '127.0.0.1',
+    keys: KEYS,
+    logLevel: 'error',
+    mediaWorkers: 2,
+    nativeSrtp: false,
+  });
+  try {
+    await servedWhole(js, 'workers-js');
+    await expect
+      .poll(async () => (await workerCounts(js)).sent.some((n) => n > 200), { timeout: 5_000, interval: 250 })
+      .toBe(true);
+    expect((await workerCounts(js)).srtpNative).toBe(0);
+  } finally {
+    await js.close();
+  }
+}, 60_000);
+
+it("without workers the SFU process encrypts and sends through the addon itself (Node's path when off)", async () => {
+  const single = await startMediaServer({
+    port: 0,
+    host: '127.0.0.1',
+    keys: KEYS,
+    logLevel: 'error',
+    mediaWorkers: 1,
+  });
+  try {
+    await servedWhole(single, 'single');
+    const counts = await workerCounts(single);
+    expect(counts.workers).toBe(0);
+    expect(counts.srtpNative).toBe(NATIVE ? 1 : 0);
+    // Everything forwarded went out through the addon in this process, or none of it did.
+    if (NATIVE) expect(counts.inlineSent).toBeGreaterThanOrEqual(counts.forwarded * 0.9);
+    else expect(counts.inlineSent).toBe(0);
+  } finally {
+    await single.close();
+  }
+}, 60_000);

@@ -9,10 +9,10 @@ import {
 } from '@livekit/protocol';
 import { guid } from '../ids.ts';
 import type { DownTrack } from '../rtc/down-track.ts';
+import type { PacketLane } from '../rtc/packet-lane.ts';
 import type { PublishedTrack } from '../rtc/published-track.ts';
 import type { PublisherTransport } from '../rtc/publisher-transport.ts';
 import type { SdpSection } from '../rtc/sdp-sections.ts';
-import type { SendLane } from '../rtc/send-pool.ts';
 import type { SubscriberTransport } from '../rtc/subscriber-transport.ts';
 
 export type SignalMessage = SignalResponse['message'];
@@ -65,8 +65,8 @@ export class Participant {
   lastOfferSections: SdpSection[] = [];
   publisher?: PublisherTransport;
   subscriber?: SubscriberTransport;
-  /** The send worker this participant's subscriptions are encrypted and sent by (decision 018). */
-  sendLane?: SendLane;
+  /** Where this participant's subscriptions are encrypted and sent: a send worker (decision 018) or the native sender here (019). */
+  sendLane?: PacketLane;
   closed = false;
   /** Messages held while the signal socket is gone and the client may still resume. */
   private held?: SignalMessage[];

@@ -190,7 +190,8 @@ export class RoomMedia {
       return;
     const kind = track.info.type === TrackType.VIDEO ? 'video' : 'audio';
     const t = sub.subscriber.addTrack(kind, pub.sid, track.sid, track.info.mimeType);
-    sub.sendLane ??= this.room.services.ctx.sendPool?.lane();
+    const { sendPool, inlineSender } = this.room.services.ctx;
+    sub.sendLane ??= sendPool?.lane(this.room.name) ?? inlineSender?.lane();
     const dt = new DownTrack(
       track.sid,
       sub.sid,

@@ -3,8 +3,8 @@ import { type RTCRtpTransceiver, type RtpPacket, uint16Gt, uint16Gte } from 'wer
 import type { Metrics } from '../metrics.ts';
 import type { Layer } from './layer.ts';
 import { LossCap } from './loss-cap.ts';
+import type { PacketLane } from './packet-lane.ts';
 import { RtpWriter, type SendClock, sendClock } from './rtp-writer.ts';
-import type { SendLane } from './send-pool.ts';
 import { rewriteVp8, type Vp8Descriptor } from './vp8.ts';
 
 /**
@@ -46,8 +46,8 @@ export class DownTrack {
     readonly transceiver: RTCRtpTransceiver,
     private readonly clockRate: number,
     private readonly metrics: Metrics,
-    /** The subscriber's send worker (decision 018); without one this thread encrypts and sends. */
-    lane?: SendLane,
+    /** The subscriber's lane (a send worker, decision 018, or the native sender, 019); without one this thread encrypts and sends in JavaScript. */
+    lane?: PacketLane,
   ) {
     this.writer = new RtpWriter(transceiver, lane);
   }

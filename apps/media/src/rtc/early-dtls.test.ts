@@ -64,11 +64,27 @@ describe('keepEarlyDtls', () => {
     expect(replayed).toBe(1);
   });
 
+  it('keeps only the newest ClientHello of a client that retransmitted it while DTLS had not started', async () => {
+    const { t, handled } = fakeTransport();
+    keepEarlyDtls(pcWith(t));
+    const retransmitted = Buffer.from(clientHello);
+    retransmitted[10] = 1; // the record's sequence number differs, the handshake message does not
+    t.receive(clientHello);
+    t.receive(retransmitted);
+    t.start();
+    await Promise.resolve();
+    // One HelloVerifyRequest from werift, not two (a second one makes werift's own client fail its handshake).
+    expect(handled).toEqual([retransmitted]);
+  });
+
   it('holds at most 8 datagrams, watches a transport once, and forgets what it held when DTLS does not start', async () => {
     const { t, handled } = fakeTransport();
     keepEarlyDtls(pcWith(t));
     keepEarlyDtls(pcWith(t)); // called again after a renegotiation
-    for (let i = 0; i < 12; i++) t.receive(clientHello);
+    // Other DTLS records (not ClientHellos, which replace each other): a handshake record of another type.
+    const keyExchange = Buffer.from(clientHello);
+    keyExchange[13] = 16;
+    for (let i = 0; i < 12; i++) t.receive(keyExchange);
     t.start();
     await Promise.resolve();
     expect(handled).toHaveLength(8);

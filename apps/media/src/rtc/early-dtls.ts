@@ -18,6 +18,9 @@ interface DtlsTransportInternals {
 /** RFC 9443's demultiplexing rule: a first byte of 20–63 is DTLS. */
 const isDtls = (data: Buffer) => data.length > 0 && data[0]! >= 20 && data[0]! <= 63;
 
+/** A DTLS record of a handshake (content type 22) whose message is a ClientHello (type 1, after the 13-byte record header). */
+const isClientHello = (data: Buffer) => data.length > 13 && data[0] === 22 && data[13] === 1;
+
 const watched = new WeakSet<object>();
 
 /**
@@ -36,7 +39,12 @@ export function keepEarlyDtls(pc: RTCPeerConnection, onReplayed?: (count: number
     const t = transport as unknown as DtlsTransportInternals;
     let early: Buffer[] | undefined = [];
     t.iceTransport.connection.onData.subscribe((data) => {
-      if (!early || t.dtls || !isDtls(data) || early.length >= MAX_EARLY_DATAGRAMS) return;
+      if (!early || t.dtls || !isDtls(data)) return;
+      // A client retransmits its ClientHello while it waits (werift's after 1 s); handing werift both would
+      // answer each with a HelloVerifyRequest, and a client that gets the second one after it moved on may
+      // give up (werift's own client fails its handshake then). Only the newest is kept.
+      if (isClientHello(data)) early = early.filter((held) => !isClientHello(held));
+      if (early.length >= MAX_EARLY_DATAGRAMS) return;
       early.push(Buffer.from(data));
     });
     t.onStateChange.subscribe((state) => {

@@ -2,7 +2,7 @@ import { createCipheriv } from 'node:crypto';
 import type { Socket } from 'node:dgram';
 import type { RTCRtpTransceiver } from 'werift';
 import { ProtectionProfileAeadAes128Gcm, RTP_EXTENSION_URI, RtpHeader, type RtpPacket } from 'werift';
-import type { SendLane } from './send-pool.ts';
+import type { PacketLane } from './packet-lane.ts';
 
 /** werift's RTP_HISTORY_SIZE: its NACK handler looks a lost packet up at `rtpCache[seq % 128]`. */
 const RTP_HISTORY_SIZE = 128;
@@ -55,9 +55,27 @@ interface IceConnectionInternals {
 interface SrtpContextInternals {
   profile: number;
   cipher: { srtpSessionKey: Buffer; srtpSessionSalt: Buffer };
-  getSrtpSsrcState(ssrc: number): { rolloverCounter: number };
-  updateRolloverCount(sequenceNumber: number, state: { rolloverCounter: number }): void;
+  getSrtpSsrcState(ssrc: number): RolloverState;
 }
+
+/** werift's per-SSRC rollover state (RFC 3711 3.3.1); this writer keeps its own and copies it in on a NACK. */
+interface RolloverState {
+  rolloverCounter: number;
+  lastSequenceNumber: number;
+  rolloverHasProcessed?: boolean;
+}
+
+/** werift's bounds for telling a late packet from a wrap (its MaxROCDisorder and MaxSequenceNumber). */
+const ROC_DISORDER = 100;
+const MAX_SEQ = 0xffff;
+
+/**
+ * How long a writer with a lane trusts what it last checked of werift's transport (sender stopped, DTLS state,
+ * nominated pair and socket, SRTP keys, codec): between checks a packet costs only this writer's own fields and
+ * the lane's batch. After an ICE restart or a DTLS close, at most this long of packets go the old way, and the
+ * viewer's NACKs recover what it lost.
+ */
+const TRUST_MS = 100;
 
 type Extension = { id: number; payload: Buffer };
 
@@ -105,9 +123,8 @@ const buildTemplate = (payloadType: number, ssrc: number, midId?: number, mid?: 
 };
 
 /**
- * A sent packet as werift's NACK handler reads it from `rtpCache` (header and payload). Each writer keeps
- * one per history slot and overwrites it, as werift's own ring does; the handler reads a slot synchronously.
- * The header object is built only if a retransmission is asked for, which is rare.
+ * A sent packet as werift's NACK handler reads it from `rtpCache` (header and payload), built from the writer's
+ * history when a retransmission is asked for, which is rare.
  */
 class SentPacket {
   private built?: RtpHeader;
@@ -162,29 +179,55 @@ export interface SendClock {
   readonly abs: number;
 }
 
-export const sendClock = (): SendClock => {
-  const now = performance.now();
-  const epochMs = performance.timeOrigin + now;
-  const ms = Math.floor(epochMs);
+/** NTP time (32.32 fixed point) of a `performance.now()` reading, at millisecond precision. */
+export const ntpAt = (now: number): bigint => {
+  const ms = Math.floor(performance.timeOrigin + now);
   const seconds = Math.floor(ms / 1000) + NTP_EPOCH_OFFSET_S;
   const fraction = Math.floor(((ms % 1000) / 1000) * 2 ** 32);
-  const abs = Math.floor(epochMs * 262.144) & 0xffffff;
-  const absSendTime = Buffer.allocUnsafe(3);
-  absSendTime.writeUIntBE(abs, 0, 3);
-  return { now, ntp: (BigInt(seconds) << 32n) | BigInt(fraction), absSendTime, abs };
+  return (BigInt(seconds) << 32n) | BigInt(fraction);
+};
+
+const absBytes = (abs: number): Buffer => {
+  const b = Buffer.allocUnsafe(3);
+  b.writeUIntBE(abs & 0xffffff, 0, 3);
+  return b;
+};
+
+export const sendClock = (): SendClock => {
+  const now = performance.now();
+  const abs = Math.floor((performance.timeOrigin + now) * 262.144) & 0xffffff;
+  return { now, ntp: ntpAt(now), absSendTime: absBytes(abs), abs };
 };
 
 /**
  * Sends already-rewritten RTP to one subscriber on one transceiver: builds the header with this
  * subscriber's SSRC, payload type and negotiated extensions (mid, abs-send-time), encrypts it with the
- * transport's SRTP context and hands it to ICE. It keeps werift's sender bookkeeping (sender reports,
- * NACK history) as werift's own `sendRtp` would, without that method's per-packet clone, extension
- * re-mapping, promise chain and bandwidth-estimation records: an SFU forwards every packet to every
- * viewer, so this path is what one viewer costs.
+ * transport's SRTP context and hands it to ICE. It keeps what werift's sender reports and NACK handler read
+ * (counters, the last 128 packets, the rollover counter) in its own fields and arrays, and shows them to
+ * werift through accessors on the sender, so a packet writes nothing into werift's objects: an SFU forwards
+ * every packet to every viewer, so this path is what one viewer costs (decision 007).
  */
 export class RtpWriter {
   private template?: HeaderTemplate;
-  private readonly history: SentPacket[] = [];
+  /**
+   * The last RTP_HISTORY_SIZE packets, for NACKs, at `seq % RTP_HISTORY_SIZE`: three numbers each (sequence
+   * number + 1, 0 for none; timestamp; abs-send-time in the low 24 bits and the marker in bit 24) and two
+   * references (payload, header template), side by side so that a packet touches two cache lines, not five.
+   */
+  private readonly histNumbers = new Uint32Array(RTP_HISTORY_SIZE * 3);
+  private readonly histRefs: (Buffer | HeaderTemplate | undefined)[] = new Array(RTP_HISTORY_SIZE * 2).fill(
+    undefined,
+  );
+  /** What sender reports carry (werift reads them through the accessors installed in the constructor). */
+  private packets = 0;
+  private octets = 0;
+  private lastTs = 0;
+  private lastNow = -1;
+  /** The rollover counter of this SSRC (RFC 3711 3.3.1, as werift computes it). */
+  private rocCtx?: SrtpContextInternals;
+  private rocStarted = false;
+  private rocLastSeq = 0;
+  private roc = 0;
   /** Reused for every packet (createCipheriv copies it). */
   private readonly iv = Buffer.alloc(12);
   private ivFor = -1;
@@ -192,20 +235,27 @@ export class RtpWriter {
   private ivSsrc = -1;
   private salt10 = 0;
   private salt11 = 0;
-  private roc?: { ctx: SrtpContextInternals; ssrc: number; state: { rolloverCounter: number } };
 
-  /** This writer's slot on its send worker, and what the worker was last told (decision 018). */
+  /** This writer's slot on its lane (a send worker or the native sender), and what it was last told (decisions 018, 019). */
   private slot = 0;
   private slotFor?: { ctx: SrtpContextInternals; t: HeaderTemplate; pair: object; socket: Socket };
+  /** Until when (performance.now()) the lane path needs no checks of werift's state (TRUST_MS). */
+  private trustedUntil = Number.NEGATIVE_INFINITY;
+  /** Sent through the lane since the last check, for werift's transport and pair counters. */
+  private unsyncedPackets = 0;
+  private unsyncedBytes = 0;
 
-  /** With a lane, AES-GCM packets are encrypted and sent by that lane's worker process. */
+  /** With a lane, AES-GCM packets over UDP are encrypted and sent by that lane (a worker process or the addon). */
   constructor(
     private readonly transceiver: RTCRtpTransceiver,
-    private readonly lane?: SendLane,
-  ) {}
+    private readonly lane?: PacketLane,
+  ) {
+    this.showToWerift();
+  }
 
-  /** Forgets this writer's state on its worker (the subscription ended). */
+  /** Forgets this writer's state on its lane (the subscription ended). */
   close(): void {
+    this.trustedUntil = Number.NEGATIVE_INFINITY;
     if (this.lane && this.slot) this.lane.releaseSlot(this.slot);
     this.slot = 0;
     this.slotFor = undefined;
@@ -229,23 +279,37 @@ export class RtpWriter {
     payload: Buffer,
     clock: SendClock = sendClock(),
   ): boolean {
+    if (clock.now < this.trustedUntil) {
+      // The lane's steady state: nothing of werift's is read or written (TRUST_MS).
+      const t = this.template as HeaderTemplate;
+      this.record(t, marker, sequenceNumber, timestamp, clock, payload);
+      (this.lane as PacketLane).push(
+        this.slot,
+        marker,
+        sequenceNumber,
+        timestamp >>> 0,
+        this.roc,
+        clock.abs,
+        payload,
+      );
+      this.unsyncedPackets++;
+      this.unsyncedBytes += t.bytes.length + payload.length + 16;
+      return true;
+    }
     const s = this.sender;
     const dtls = s.dtlsTransport;
+    this.trustedUntil = Number.NEGATIVE_INFINITY;
     if (s.stopped || !s.codec || !dtls || dtls.state !== 'connected') return false;
-    const t = this.headerTemplate(s, s.codec.payloadType);
-    const slot = sequenceNumber % RTP_HISTORY_SIZE;
-    this.history[slot] ??= new SentPacket();
-    const sent = this.history[slot].set(t, marker, sequenceNumber, timestamp, clock.absSendTime, payload);
-    // What werift's sender reports (RTCP SR) and retransmits on NACK are read from these.
-    s.rtpCache[slot] = sent as unknown as RtpPacket;
-    s.sequenceNumber = sequenceNumber;
-    s.timestamp = timestamp;
-    s.rtpTimestamp = timestamp;
-    s.ntpTimestamp = clock.ntp;
-    s.octetCount += payload.length;
-    s.packetCount = (s.packetCount + 1) >>> 0;
     if (!s.rtcpRunning) void s.runRtcp();
+    const t = this.headerTemplate(s, s.codec.payloadType);
     const ctx = dtls.srtp.localContext;
+    if (ctx !== this.rocCtx) {
+      // New SRTP keys (a new DTLS session): the receiver's rollover counter starts again at 0.
+      this.rocCtx = ctx;
+      this.rocStarted = false;
+      this.roc = 0;
+    }
+    this.record(t, marker, sequenceNumber, timestamp, clock, payload);
     if (
       this.lane?.alive &&
       ctx.profile === ProtectionProfileAeadAes128Gcm &&
@@ -258,18 +322,118 @@ export class RtpWriter {
     const encrypted =
       ctx.profile === ProtectionProfileAeadAes128Gcm
         ? this.encryptGcm(ctx, t, marker, sequenceNumber, timestamp, clock.absSendTime, payload)
-        : dtls.srtp.encrypt(payload, sent.header);
+        : dtls.srtp.encrypt(payload, this.sentAt(sequenceNumber % RTP_HISTORY_SIZE)?.header as RtpHeader);
     dtls.bytesSent += encrypted.length;
     dtls.packetsSent++;
     this.send(dtls.iceTransport.connection, encrypted);
     return true;
   }
 
+  /** The packet in this writer's history, its counters and its rollover counter. */
+  private record(
+    t: HeaderTemplate,
+    marker: boolean,
+    seq: number,
+    timestamp: number,
+    clock: SendClock,
+    payload: Buffer,
+  ): void {
+    const i = seq % RTP_HISTORY_SIZE;
+    const n = this.histNumbers;
+    n[i * 3] = seq + 1;
+    n[i * 3 + 1] = timestamp;
+    n[i * 3 + 2] = clock.abs | (marker ? 0x1000000 : 0);
+    this.histRefs[i * 2] = payload;
+    this.histRefs[i * 2 + 1] = t;
+    this.packets = (this.packets + 1) >>> 0;
+    this.octets += payload.length;
+    this.lastTs = timestamp;
+    this.lastNow = clock.now;
+    // werift's updateRolloverCount.
+    if (!this.rocStarted) this.rocStarted = true;
+    else if (seq === 0) {
+      if (this.rocLastSeq > ROC_DISORDER) this.roc = (this.roc + 1) >>> 0;
+    } else if (this.rocLastSeq < ROC_DISORDER && seq > MAX_SEQ - ROC_DISORDER) {
+      if (this.roc > 0) this.roc--;
+    } else if (seq < ROC_DISORDER && this.rocLastSeq > MAX_SEQ - ROC_DISORDER) {
+      this.roc = (this.roc + 1) >>> 0;
+    }
+    this.rocLastSeq = seq;
+  }
+
+  /**
+   * werift's sender reports and NACK handler read the sender's counters, RTP/NTP time and `rtpCache`: they
+   * become accessors onto this writer (werift only reads them for a report or a NACK). A NACK's read of the
+   * cache first brings werift's own rollover state up to date: it encrypts the retransmission with it.
+   */
+  private showToWerift(): void {
+    const s = this.transceiver.sender as unknown as object;
+    const cache = new Proxy([] as unknown[], {
+      get: (target, key) => {
+        if (typeof key !== 'string' || !/^\d+$/.test(key)) return Reflect.get(target, key);
+        this.syncRollover();
+        return this.sentAt(Number(key));
+      },
+    });
+    const field = (get: () => unknown, set: (v: never) => void = () => undefined) => ({
+      get,
+      set,
+      configurable: true,
+      enumerable: true,
+    });
+    Object.defineProperties(s, {
+      rtpCache: field(() => cache),
+      packetCount: field(
+        () => this.packets,
+        (v: number) => {
+          this.packets = v;
+        },
+      ),
+      octetCount: field(
+        () => this.octets,
+        (v: number) => {
+          this.octets = v;
+        },
+      ),
+      rtpTimestamp: field(
+        () => this.lastTs,
+        (v: number) => {
+          this.lastTs = v;
+        },
+      ),
+      ntpTimestamp: field(() => (this.lastNow < 0 ? 0n : ntpAt(this.lastNow))),
+    });
+  }
+
+  /** History slot `i` as werift's NACK handler expects it, if it holds a packet. */
+  private sentAt(i: number): SentPacket | undefined {
+    const n = this.histNumbers;
+    const seq = (n[i * 3] ?? 0) - 1;
+    const payload = this.histRefs[i * 2] as Buffer | undefined;
+    const t = this.histRefs[i * 2 + 1] as HeaderTemplate | undefined;
+    if (seq < 0 || !t || !payload) return undefined;
+    const abs = n[i * 3 + 2] as number;
+    return new SentPacket().set(t, abs >= 0x1000000, seq, n[i * 3 + 1] as number, absBytes(abs), payload);
+  }
+
+  /**
+   * werift encrypts a retransmission with its own rollover state: make it this writer's. (Other profiles than
+   * AES-GCM go through werift's `encrypt` for every packet, which keeps its state itself.)
+   */
+  private syncRollover(): void {
+    const ctx = this.sender.dtlsTransport?.srtp.localContext;
+    const t = this.template;
+    if (ctx?.profile !== ProtectionProfileAeadAes128Gcm || !t || !this.rocStarted) return;
+    const state = ctx.getSrtpSsrcState(t.ssrc);
+    state.rolloverCounter = this.roc;
+    state.lastSequenceNumber = this.rocLastSeq;
+    state.rolloverHasProcessed = true;
+  }
+
   /**
    * SRTP with AEAD_AES_128_GCM (RFC 7714), the profile werift prefers and browsers accept: the RTP header is
    * the additional authenticated data, the payload is encrypted, the 16-byte tag follows. The header is
-   * written straight into the outgoing packet; the rollover counter lives in werift's own per-SSRC state
-   * (its retransmissions use the same state).
+   * written straight into the outgoing packet; the rollover counter is this writer's (`record`).
    */
   private encryptGcm(
     ctx: SrtpContextInternals,
@@ -280,11 +444,7 @@ export class RtpWriter {
     absSendTime: Buffer,
     payload: Buffer,
   ): Buffer {
-    if (this.roc?.ctx !== ctx || this.roc.ssrc !== t.ssrc) {
-      this.roc = { ctx, ssrc: t.ssrc, state: ctx.getSrtpSsrcState(t.ssrc) };
-    }
-    const state = this.roc.state;
-    ctx.updateRolloverCount(seq, state);
+    const roc = this.roc;
     const hlen = t.bytes.length;
     const out = Buffer.allocUnsafe(hlen + payload.length + 16);
     t.bytes.copy(out, 0);
@@ -294,13 +454,13 @@ export class RtpWriter {
     if (t.absOffset >= 0) absSendTime.copy(out, t.absOffset, 0, 3);
     // IV = salt XOR (00 00 | SSRC | ROC | SEQ): all but the last two bytes change only with the rollover counter.
     const iv = this.iv;
-    if (this.ivFor !== state.rolloverCounter || this.ivCtx !== ctx || this.ivSsrc !== t.ssrc) {
+    if (this.ivFor !== roc || this.ivCtx !== ctx || this.ivSsrc !== t.ssrc) {
       const salt = ctx.cipher.srtpSessionSalt;
       iv.fill(0);
       iv.writeUInt32BE(t.ssrc >>> 0, 2);
-      iv.writeUInt32BE(state.rolloverCounter >>> 0, 6);
+      iv.writeUInt32BE(roc >>> 0, 6);
       for (let i = 0; i < 12; i++) iv[i] = (iv[i] as number) ^ (salt[i] as number);
-      this.ivFor = state.rolloverCounter;
+      this.ivFor = roc;
       this.ivCtx = ctx;
       this.ivSsrc = t.ssrc;
       this.salt10 = salt[10] as number;
@@ -318,9 +478,9 @@ export class RtpWriter {
   }
 
   /**
-   * Hands the packet to this subscriber's send worker: the rollover counter is kept here in werift's state
-   * (its retransmissions read it), the worker builds the header, encrypts and sends on the same socket.
-   * False when there is no direct UDP path yet, so the caller sends it itself.
+   * Hands the packet to this subscriber's lane: the lane's sender builds the header, encrypts and sends on the
+   * same socket. False when there is no direct UDP path yet, so the caller sends it itself. When everything
+   * checked here is as the lane was told, the next TRUST_MS of packets skip these checks.
    */
   private offload(
     connection: IceConnectionInternals,
@@ -356,21 +516,17 @@ export class RtpWriter {
       if (!configured) return false;
       this.slotFor = { ctx, t, pair, socket };
     }
-    if (this.roc?.ctx !== ctx || this.roc.ssrc !== t.ssrc) {
-      this.roc = { ctx, ssrc: t.ssrc, state: ctx.getSrtpSsrcState(t.ssrc) };
+    lane.push(this.slot, marker, seq, timestamp >>> 0, this.roc, clock.abs, payload);
+    pair.packetsSent += 1 + this.unsyncedPackets;
+    pair.bytesSent += t.bytes.length + payload.length + 16 + this.unsyncedBytes;
+    const dtls = this.sender.dtlsTransport;
+    if (dtls) {
+      dtls.packetsSent += this.unsyncedPackets;
+      dtls.bytesSent += this.unsyncedBytes;
     }
-    ctx.updateRolloverCount(seq, this.roc.state);
-    lane.push(
-      this.slot,
-      marker,
-      seq,
-      timestamp >>> 0,
-      this.roc.state.rolloverCounter >>> 0,
-      clock.abs,
-      payload,
-    );
-    pair.packetsSent++;
-    pair.bytesSent += t.bytes.length + payload.length + 16;
+    this.unsyncedPackets = 0;
+    this.unsyncedBytes = 0;
+    this.trustedUntil = clock.now + TRUST_MS;
     return true;
   }
 

@@ -3,6 +3,8 @@ import type { Socket } from 'node:dgram';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../logger.ts';
+import type { PacketLane, SlotState } from './packet-lane.ts';
+import { SendBatch } from './send-batch.ts';
 
 /** The worker's source; production runs the bundle from apps/media/dist, next to src. */
 const WORKER_FILE = [
@@ -12,52 +14,59 @@ const WORKER_FILE = [
   .map((u) => fileURLToPath(u))
   .find((p) => existsSync(p));
 
-/** Words per packet in a batch: slot, seq | marker << 16, timestamp, rollover counter, payload index, abs-send-time. */
-const WORDS = 6;
+/**
+ * How many more subscribers than the least-loaded worker a worker may have and still take a new subscriber of
+ * a room it already serves. A message to a worker costs a wake-up (tens of µs), whatever it carries: a small
+ * room kept on one worker costs one message per packet instead of one per worker; a large one still spreads.
+ */
+const ROOM_AFFINITY_SLACK = 32;
 
-/** What a writer's worker needs to encrypt and send for it; sent again whenever one of these changes. */
-export interface SlotState {
-  socket: Socket;
-  host: string;
-  port: number;
-  key: Buffer;
-  salt: Buffer;
-  ssrc: number;
-  header: Buffer;
-  absOffset: number;
-}
+export type { SlotState } from './packet-lane.ts';
 
 export interface WorkerStats {
   sent: number;
   bytes: number;
   errors: number;
+  /** Datagrams the native sender dropped because the socket would have blocked (decision 019). */
+  dropped: number;
+  /** Batch messages this process posted to the worker (each costs the worker a wake-up). */
+  batches: number;
+}
+
+/** Which SRTP sender a worker runs (decision 019), as it reported when it started. */
+export interface SrtpPath {
+  srtp: 'native' | 'js';
+  /** Why not native, when not. */
+  reason?: string;
 }
 
 /**
- * One send worker process: its batch for the packet being fanned out now (sent at the end of the current
- * task, so every viewer of one incoming packet shares one message and one copy of the payload), the sockets
- * it holds and its last reported counts.
+ * One send worker process: its batch of packets (one message per turn of the event loop, send-batch.ts), the
+ * sockets it holds and its last reported counts.
  */
 class SendWorker {
-  readonly stats: WorkerStats = { sent: 0, bytes: 0, errors: 0 };
+  readonly stats: WorkerStats = { sent: 0, bytes: 0, errors: 0, dropped: 0, batches: 0 };
   /** Subscribers assigned here that have not left. */
   load = 0;
+  /** Of those, how many per room. */
+  readonly rooms = new Map<string, number>();
   alive = true;
   private readonly sockets = new Set<Socket>();
-  private recs = new Uint32Array(WORDS * 64);
-  private count = 0;
-  private payloads: Buffer[] = [];
-  private scheduled = false;
+  private readonly batch = new SendBatch((recs, payloads) => {
+    if (this.post({ t: 'batch', recs, payloads })) this.stats.batches++;
+  });
 
   constructor(
     readonly index: number,
     private readonly child: ChildProcess,
+    readonly srtp: SrtpPath,
   ) {
-    child.on('message', (m: { t: string } & WorkerStats) => {
+    child.on('message', (m: { t: string } & Omit<WorkerStats, 'batches'>) => {
       if (m.t !== 'stats') return;
       this.stats.sent = m.sent;
       this.stats.bytes = m.bytes;
       this.stats.errors = m.errors;
+      this.stats.dropped = m.dropped;
     });
   }
 
@@ -92,40 +101,8 @@ class SendWorker {
   }
 
   push(slot: number, marker: boolean, seq: number, ts: number, roc: number, abs: number, payload: Buffer) {
-    let p = this.payloads.length - 1;
-    if (this.payloads[p] !== payload) {
-      this.payloads.push(payload);
-      p++;
-    }
-    if ((this.count + 1) * WORDS > this.recs.length) {
-      const bigger = new Uint32Array(this.recs.length * 2);
-      bigger.set(this.recs);
-      this.recs = bigger;
-    }
-    const o = this.count * WORDS;
-    const r = this.recs;
-    r[o] = slot;
-    r[o + 1] = seq | (marker ? 0x10000 : 0);
-    r[o + 2] = ts;
-    r[o + 3] = roc;
-    r[o + 4] = p;
-    r[o + 5] = abs;
-    this.count++;
-    if (!this.scheduled) {
-      this.scheduled = true;
-      queueMicrotask(this.flush);
-    }
+    this.batch.push(slot, marker, seq, ts, roc, abs, payload);
   }
-
-  private readonly flush = () => {
-    this.scheduled = false;
-    if (this.count === 0) return;
-    const recs = this.recs.slice(0, this.count * WORDS);
-    const payloads = this.payloads;
-    this.count = 0;
-    this.payloads = [];
-    this.post({ t: 'batch', recs, payloads });
-  };
 
   close(): void {
     this.alive = false;
@@ -135,11 +112,12 @@ class SendWorker {
 }
 
 /** A subscriber's share of a worker: every writer of that subscriber sends through the same one. */
-export class SendLane {
+export class SendLane implements PacketLane {
   private released = false;
   constructor(
     private readonly pool: SendPool,
     readonly worker: SendWorker,
+    private readonly room: string,
   ) {}
 
   get alive(): boolean {
@@ -168,12 +146,16 @@ export class SendLane {
     if (this.released) return;
     this.released = true;
     this.worker.load--;
+    const left = (this.worker.rooms.get(this.room) ?? 1) - 1;
+    if (left > 0) this.worker.rooms.set(this.room, left);
+    else this.worker.rooms.delete(this.room);
   }
 }
 
 /**
- * `MEDIA_WORKERS` send worker processes (decision 018). New subscribers go to the least-loaded one; their
- * packets' SRTP encryption and UDP send happen there.
+ * `MEDIA_WORKERS` send worker processes (decision 018). A new subscriber goes to the worker that already serves
+ * most of its room, unless that one has more than ROOM_AFFINITY_SLACK subscribers above the least-loaded
+ * worker, which then takes it; its packets' SRTP encryption and UDP send happen there.
  */
 export class SendPool {
   private readonly workers: SendWorker[] = [];
@@ -183,8 +165,11 @@ export class SendPool {
 
   private constructor(readonly size: number) {}
 
-  /** Starts `size` workers and waits for them; undefined (forwarding stays in this thread) below 2. */
-  static async start(size: number, log: Logger): Promise<SendPool | undefined> {
+  /**
+   * Starts `size` workers and waits for them; undefined (forwarding stays in this thread) below 2. With
+   * `nativeSrtp` false they use the JavaScript cipher and send even when the addon is built.
+   */
+  static async start(size: number, log: Logger, nativeSrtp = true): Promise<SendPool | undefined> {
     if (size < 2) return undefined;
     if (!WORKER_FILE) {
       log.warn('media_workers_unavailable', { reason: 'send-worker.mjs not found' });
@@ -193,35 +178,55 @@ export class SendPool {
     const pool = new SendPool(size);
     await Promise.all(
       Array.from({ length: size }, async (_, index) => {
-        const child = fork(WORKER_FILE, [], {
+        const child = fork(WORKER_FILE, nativeSrtp ? [] : ['js'], {
           serialization: 'advanced',
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
           execArgv: [],
         });
-        const worker = new SendWorker(index, child);
+        const srtp = await new Promise<SrtpPath>((resolve, reject) => {
+          child.once('error', reject);
+          child.once('exit', (code, signal) =>
+            reject(new Error(`send worker ${index} exited (${code ?? signal}) before it was ready`)),
+          );
+          child.once('message', (m: { srtp?: SrtpPath['srtp']; reason?: string }) =>
+            resolve({ srtp: m.srtp ?? 'js', reason: m.reason }),
+          );
+        });
+        const worker = new SendWorker(index, child, srtp);
         child.on('exit', (code, signal) => {
           if (!worker.alive) return;
           worker.alive = false;
           log.error('media_worker_exited', { worker: index, code, signal });
         });
-        await new Promise<void>((resolve, reject) => {
-          child.once('error', reject);
-          child.once('message', () => resolve());
-        });
         pool.workers[index] = worker;
       }),
     );
-    log.info('media_workers_started', { workers: size });
+    const { srtp, reason } = pool.srtp;
+    log.info('media_workers_started', { workers: size, srtp, ...(reason ? { srtpReason: reason } : {}) });
     return pool;
   }
 
-  /** The lane for a new subscriber: the live worker with the fewest subscribers. */
-  lane(): SendLane | undefined {
-    let best: SendWorker | undefined;
-    for (const w of this.workers) if (w.alive && (!best || w.load < best.load)) best = w;
-    if (!best) return undefined;
-    best.load++;
-    return new SendLane(this, best);
+  /** 'native' when every worker encrypts and sends with the addon, else 'js' and the first worker's reason. */
+  get srtp(): SrtpPath {
+    const js = this.workers.find((w) => w.srtp.srtp !== 'native');
+    return js ? js.srtp : { srtp: 'native' };
+  }
+
+  /** The lane for a new subscriber of `room` (see the class comment). */
+  lane(room: string): SendLane | undefined {
+    let least: SendWorker | undefined;
+    let home: SendWorker | undefined;
+    for (const w of this.workers) {
+      if (!w.alive) continue;
+      if (!least || w.load < least.load) least = w;
+      const n = w.rooms.get(room) ?? 0;
+      if (n > 0 && (!home || n > (home.rooms.get(room) ?? 0))) home = w;
+    }
+    if (!least) return undefined;
+    const chosen = home && home.load <= least.load + ROOM_AFFINITY_SLACK ? home : least;
+    chosen.load++;
+    chosen.rooms.set(room, (chosen.rooms.get(room) ?? 0) + 1);
+    return new SendLane(this, chosen, room);
   }
 
   nextSlot(): number {

@@ -7,6 +7,9 @@
  * and send, which is most of what a viewer costs. Plain JavaScript so that production (built bundles,
  * plain Node, decision 010) can start it as it is.
  *
+ * The cipher and send are the native addon's (decision 019) unless it is not built, MEDIA_NATIVE_SRTP=off, or
+ * this process was started with the argument `js`; then Node's createCipheriv and dgram (js-srtp-sender.mjs).
+ *
  * Messages (child_process IPC, advanced serialization):
  *   { t: 'socket', id }, with a dgram socket handle   a subscriber's socket; this process never reads it
  *   { t: 'drop', id }                                  that socket closed in the SFU process
@@ -14,104 +17,50 @@
  *   { t: 'release', slot }
  *   { t: 'batch', recs: Uint32Array, payloads: Buffer[] }   6 words per packet: slot, seq | marker << 16,
  *                                                           timestamp, rollover counter, payload index, abs-send-time
- * It answers { t: 'stats', sent, bytes, errors } every second.
+ * It answers { t: 'ready', srtp: 'native' | 'js', reason? } once, then { t: 'stats', sent, bytes, errors,
+ * dropped } every second.
  */
-import { createCipheriv } from 'node:crypto';
+import { openSrtpSender } from './native-srtp-sender.mjs';
 
-/** @type {Map<number, import('node:dgram').Socket>} */
-const sockets = new Map();
-/**
- * @typedef {{ socket: number, host: string, port: number, key: Buffer, salt: Buffer, ssrc: number,
- *   header: Buffer, absOffset: number, iv: Buffer }} Slot
- */
-/** @type {Map<number, Slot>} */
-const slots = new Map();
-let sent = 0;
-let bytes = 0;
+const { sender, reason } = openSrtpSender({ native: process.argv[2] !== 'js' });
 let errors = 0;
 
-/** @param {import('node:dgram').Socket} socket */
-const stopReading = (socket) => {
-  // Node starts reading a received dgram handle at once; the SFU process must get every inbound packet
-  // (STUN, DTLS, RTCP), so this copy stops reading before the event loop polls it.
-  const state = Object.getOwnPropertySymbols(socket).find((s) => s.description === 'state symbol');
-  const handle = state ? /** @type {any} */ (socket)[state]?.handle : undefined;
-  handle?.recvStop?.();
-};
-
-/** @param {Uint32Array} recs @param {Buffer[]} payloads */
-const sendBatch = (recs, payloads) => {
-  for (let i = 0; i + 6 <= recs.length; i += 6) {
-    const slot = slots.get(/** @type {number} */ (recs[i]));
-    const socket = slot && sockets.get(slot.socket);
-    const payload = payloads[/** @type {number} */ (recs[i + 4])];
-    if (!slot || !socket || !payload) {
-      errors++;
-      continue;
-    }
-    const seqMarker = /** @type {number} */ (recs[i + 1]);
-    const seq = seqMarker & 0xffff;
-    const roc = /** @type {number} */ (recs[i + 3]);
-    const hlen = slot.header.length;
-    const out = Buffer.allocUnsafe(hlen + payload.length + 16);
-    slot.header.copy(out, 0);
-    if (seqMarker & 0x10000) out[1] = /** @type {number} */ (out[1]) | 0x80;
-    out.writeUInt16BE(seq, 2);
-    out.writeUInt32BE(/** @type {number} */ (recs[i + 2]), 4);
-    if (slot.absOffset >= 0)
-      out.writeUIntBE(/** @type {number} */ (recs[i + 5]) & 0xffffff, slot.absOffset, 3);
-    // IV = salt XOR (00 00 | SSRC | ROC | SEQ)
-    const iv = slot.iv;
-    iv.fill(0);
-    iv.writeUInt32BE(slot.ssrc, 2);
-    iv.writeUInt32BE(roc, 6);
-    iv.writeUInt16BE(seq, 10);
-    for (let k = 0; k < 12; k++) iv[k] = /** @type {number} */ (iv[k]) ^ /** @type {number} */ (slot.salt[k]);
-    const cipher = createCipheriv('aes-128-gcm', slot.key, iv);
-    cipher.setAAD(out.subarray(0, hlen));
-    const encrypted = cipher.update(payload);
-    encrypted.copy(out, hlen);
-    cipher.final();
-    cipher.getAuthTag().copy(out, hlen + encrypted.length);
-    // No callback: Node then skips a completion callback per packet; errors come as the socket's 'error'.
-    socket.send(out, slot.port, slot.host);
-    sent++;
-    bytes += out.length;
+/** @param {any} m @param {any} handle */
+const onMessage = (m, handle) => {
+  switch (m.t) {
+    case 'batch':
+      sender.send(m.recs, m.payloads);
+      break;
+    case 'slot':
+      if (sender.setSlot(m) !== undefined) errors++;
+      break;
+    case 'release':
+      sender.releaseSlot(m.slot);
+      break;
+    case 'socket':
+      if (!handle) break;
+      if (!sender.addSocket(m.id, handle)) errors++;
+      // The native sender keeps a duplicate of the descriptor: this copy is not needed (nor ever read).
+      if (sender.path === 'native') handle.close();
+      break;
+    case 'drop':
+      sender.dropSocket(m.id);
+      break;
   }
 };
 
 process.on('message', (/** @type {any} */ m, /** @type {any} */ handle) => {
-  switch (m.t) {
-    case 'batch':
-      sendBatch(m.recs, m.payloads);
-      break;
-    case 'slot':
-      slots.set(m.slot, {
-        ...m,
-        key: Buffer.from(m.key),
-        salt: Buffer.from(m.salt),
-        header: Buffer.from(m.header),
-        iv: Buffer.alloc(12),
-      });
-      break;
-    case 'release':
-      slots.delete(m.slot);
-      break;
-    case 'socket':
-      if (!handle) break;
-      stopReading(handle);
-      handle.on('error', () => errors++);
-      sockets.get(m.id)?.close();
-      sockets.set(m.id, handle);
-      break;
-    case 'drop':
-      // Our copy of the descriptor would keep the port bound after the SFU process closed its own.
-      sockets.get(m.id)?.close();
-      sockets.delete(m.id);
-      break;
+  // A message this sender refuses (a TypeError from the addon) costs that message, not the worker.
+  try {
+    onMessage(m, handle);
+  } catch {
+    errors++;
   }
 });
 
-setInterval(() => process.send?.({ t: 'stats', sent, bytes, errors }), 1000);
+setInterval(() => {
+  const s = sender.stats();
+  process.send?.({ t: 'stats', sent: s.sent, bytes: s.bytes, errors: s.errors + errors, dropped: s.dropped });
+}, 1000);
 process.on('disconnect', () => process.exit(0));
-process.send?.({ t: 'ready' });
+process.send?.({ t: 'ready', srtp: sender.path, reason });

@@ -98,6 +98,8 @@ export class WeriftViewer {
   private readonly tcpOnly: boolean;
   /** RTP packets that arrived on an RTX stream (retransmissions), before werift unwraps them. */
   rtxReceived = 0;
+  /** Count-only mode: whether the clear-text counter is installed (on 'connected'). */
+  private counting = false;
 
   /**
    * `countOnly`: once connected, RTP is counted from its clear-text header (SSRC, sequence number) without
@@ -169,6 +171,20 @@ export class WeriftViewer {
     return dtls?.iceTransport.connection.nominated?.localCandidate.transport.toLowerCase();
   }
 
+  /** The peer connection gave up (werift's DTLS client fails its handshake on a repeated HelloVerifyRequest). */
+  get failed(): boolean {
+    return this.pc.connectionState === 'failed';
+  }
+
+  /** Where this viewer's connection stands (a benchmark prints it for viewers that receive nothing). */
+  connectionDetail(): string {
+    const dtls = this.pc.dtlsTransports.map((t) => {
+      const d = t as unknown as { state: string; packetsReceived?: number; srtp?: unknown };
+      return `dtls ${d.state}, ${d.packetsReceived ?? 0} media packets in, srtp ${d.srtp ? 'keyed' : 'none'}`;
+    });
+    return `pc ${this.pc.connectionState}, ice ${this.pc.iceConnectionState}, ${dtls.join('; ') || 'no dtls transport'}, counting ${this.counting}`;
+  }
+
   stats(): StreamStats {
     const total = { received: 0, expected: 0, bytes: 0 };
     for (const s of this.streams.values()) {
@@ -223,6 +239,7 @@ export class WeriftViewer {
   }
 
   private countWithoutDecrypting(): void {
+    this.counting = true;
     for (const transport of this.pc.dtlsTransports) {
       const t = transport as unknown as SrtpInternals;
       const decrypt = t.srtp.decrypt.bind(t.srtp);
