@@ -109,9 +109,35 @@ interface PwSuite {
     title: string;
     file: string;
     line: number;
-    tests: { status: string; results: { status: string; error?: { message?: string } }[] }[];
+    tests: {
+      status: string;
+      results: {
+        status: string;
+        error?: { message?: string };
+        attachments?: { name: string; path?: string }[];
+      }[];
+    }[];
   }[];
 }
+
+/** Lines of the page snapshot printed per failed end-to-end attempt. */
+const SNAPSHOT_LINES = 60;
+/** What the page showed when an end-to-end attempt failed, for the run's log (CI keeps only its output). */
+const pagesAtFailure: string[] = [];
+
+/**
+ * The page's accessibility snapshot at the failure, from the `error-context` file Playwright writes beside the
+ * trace: the log of a CI run then says what was on screen instead of only "element(s) not found".
+ */
+const pageSnapshotOf = (attachments: { name: string; path?: string }[] = []): string | null => {
+  const file = attachments.find((a) => a.name === 'error-context')?.path;
+  if (!file || !existsSync(file)) return null;
+  const snapshot = readFileSync(file, 'utf8').match(/```yaml\n([\s\S]*?)```/)?.[1];
+  if (!snapshot) return null;
+  const lines = snapshot.trimEnd().split('\n');
+  const more = lines.length > SNAPSHOT_LINES ? [`… ${lines.length - SNAPSHOT_LINES} more lines`] : [];
+  return [...lines.slice(0, SNAPSHOT_LINES), ...more].map((l) => `      ${l}`).join('\n');
+};
 /** Unexpected and flaky end-to-end tests, with the first line of each failed attempt's error. */
 const collectPlaywrightFailures = (suites: PwSuite[]) => {
   for (const suite of suites) {
@@ -119,10 +145,13 @@ const collectPlaywrightFailures = (suites: PwSuite[]) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests)
         if (t.status === 'unexpected' || t.status === 'flaky')
-          for (const r of t.results.filter((x) => x.status !== 'passed' && x.status !== 'skipped'))
+          for (const r of t.results.filter((x) => x.status !== 'passed' && x.status !== 'skipped')) {
             failures.push(
               `e2e ${spec.file}:${spec.line} › ${spec.title} (${t.status}, ${r.status}): ${firstLine(r.error?.message)}`,
             );
+            const snapshot = pageSnapshotOf(r.attachments);
+            if (snapshot) pagesAtFailure.push(`  - ${spec.file}:${spec.line} › ${spec.title}\n${snapshot}`);
+          }
   }
 };
 
@@ -147,5 +176,6 @@ if (serverDbOnly) {
 
 writeFileSync(path.join(artifacts, `test-counts-${suite}.json`), JSON.stringify(total));
 if (failures.length) console.log(`\n[test] what failed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+if (pagesAtFailure.length) console.log(`\n[test] the page when it failed:\n${pagesAtFailure.join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

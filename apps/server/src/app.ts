@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import {
   BSC_CHAIN_ID,
@@ -25,7 +26,7 @@ import { createMetrics, installMetrics } from './http/metrics.ts';
 import { readinessRoute } from './http/readiness.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { streamPageMint } from './http/share-meta.ts';
-import { serveSpa } from './http/spa.ts';
+import { ASSETS_PREFIX, isBuildAsset, serveSpa } from './http/spa.ts';
 import { platformBansPlugin } from './moderation/platform-bans.plugin.ts';
 import { createStreamAccess } from './streams/stream-access.ts';
 import { createStreamsRepository } from './streams/streams.repository.ts';
@@ -71,6 +72,15 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
   });
+  // The API's JSON answers brotli- or gzip-compressed when the client accepts it and they are over 1 KB (the
+  // home page's stream lists, Lighthouse's "text compression", decision 017). Registered before any route:
+  // the plugin hooks routes as they are added. Pages and build files are compressed already (sendHtml, the
+  // build's .br/.gz), and request bodies are read as before (no decompression of uploads).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    customTypes: /(?:\+|\/)json(?:;|$)/,
+    globalDecompression: false,
+  });
   installErrorHandling(app);
   await installApiDocs(app, { publicOrigin: config.publicOrigin, checkResponses: config.env === 'test' });
   const indexPath = path.join(config.webDist, 'index.html');
@@ -82,6 +92,10 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     global: true,
     max: opts.rateLimitPerMinute ?? 1200,
     timeWindow: '1 minute',
+    // The build's hashed files are not counted: one page load fetches some sixty of them (cached for a year
+    // after), so visitors sharing an address (an office, a phone carrier's NAT) would be refused after a few
+    // page views while the API they call is still well under its limit.
+    allowList: isBuildAsset,
     // Thrown by the plugin and rendered by the error handler as { error: { code: 'rate_limited', message } }.
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
@@ -152,11 +166,13 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   const pageHtml = createPageHtml(config.webDist, indexHtml);
   const renderer = spa ? createFirstViewRenderer(config.webDist, app.log) : null;
   if (renderer) app.addHook('onClose', () => renderer.close());
-  app.setNotFoundHandler(async (request, reply) => {
+  // Pages (a stream page is rendered on the server) and unknown paths count against the per-address limit
+  // too: the plugin's global hook only sees matched routes.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     // A missing build file is a 404, never the page: a tab opened before a new build asks for chunks that
     // are gone, and index.html in their place is a MIME error instead of a clear "not found".
-    const isAsset = request.url.startsWith('/assets/');
+    const isAsset = request.url.startsWith(ASSETS_PREFIX);
     if (!isApi && !isAsset && spa && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
       const mint = streamPageMint(request.url);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   DEFAULT_TOKEN_IMAGE,
   ZStream,
@@ -54,6 +55,30 @@ describe(`streams API (${databaseKind()})`, () => {
       profile_image: null,
       username: null,
     });
+  });
+
+  it('sends a list over 1 KB brotli- or gzip-compressed to a client that accepts it, plain otherwise', async () => {
+    for (let i = 0; i < 8; i++) await createStream(t.database.db);
+    const plain = await t.app.inject({ method: 'GET', url: '/api/streams?limit=8' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/streams?limit=8',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(ZStreamPage.parse(JSON.parse(brotliDecompressSync(br.rawPayload).toString()))).toEqual(
+      plain.json(),
+    );
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/api/streams?limit=8',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
   });
 
   it("shows the creator's public username and avatar once they set a profile", async () => {

@@ -1,8 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RENDER_WORKER } from './first-view.ts';
+
+/** Where the build puts its content-hashed files (scripts, styles, fonts), served immutable. */
+export const ASSETS_PREFIX = '/assets/';
+
+/** A GET or HEAD of one of the build's hashed files. */
+export const isBuildAsset = (request: FastifyRequest): boolean =>
+  (request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith(ASSETS_PREFIX);
 
 /**
  * Serve the built SPA: hashed assets cached for a year (brotli or gzip when built so), everything else revalidated,
