@@ -15,3 +15,17 @@ export const fullPageShot = (page: Page, file: string): Promise<Buffer> =>
     fullPage: true,
     style: '.below-fold { content-visibility: visible !important; }',
   });
+
+/**
+ * Waits until every image of the page has loaded (or failed), lazy ones included. Each poll switches the
+ * images present at that moment to eager loading: the app can still replace or add images after the first
+ * look (React taking over the prerendered view, a list filling in), and a lazy image below the fold would
+ * otherwise never load, and never be `complete`.
+ */
+export const allImagesLoaded = async (page: Page): Promise<void> => {
+  await page.waitForFunction(() => {
+    const images = [...document.images];
+    for (const img of images) if (img.loading !== 'eager') img.loading = 'eager';
+    return images.every((img) => img.complete);
+  });
+};

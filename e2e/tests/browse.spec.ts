@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { type RunningApp, type StreamSeed, startApp } from '../support/app-server.ts';
 import { randomMint, streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { fullPageShot, SHOTS } from '../support/screenshots.ts';
+import { allImagesLoaded, fullPageShot, SHOTS } from '../support/screenshots.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const NAMES = [
@@ -348,11 +348,8 @@ test('screenshots of home, trending and explore at 1280 and 390 px', async ({ pa
       await page.goto(`${full.url}${route}`);
       await expect(page.getByTestId('stream-card-skeleton')).toHaveCount(0);
       await expect(page.locator('.skeleton')).toHaveCount(0);
-      // Full-page shots include what is below the fold: load lazy images now, then wait for all.
-      await page.evaluate(() => {
-        for (const img of document.images) img.loading = 'eager';
-      });
-      await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+      // Full-page shots include what is below the fold: lazy images too.
+      await allImagesLoaded(page);
       await fullPageShot(page, `${name}-${width}.png`);
     }
   }

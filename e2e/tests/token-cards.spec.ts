@@ -5,7 +5,7 @@ import { type RunningApp, startApp } from '../support/app-server.ts';
 import { revealChainPanels } from '../support/chain-panels.ts';
 import { randomMint, streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { fullPageShot, SHOTS } from '../support/screenshots.ts';
+import { allImagesLoaded, fullPageShot, SHOTS } from '../support/screenshots.ts';
 import { toasterMounted } from '../support/toaster.ts';
 
 /** The shared sample token (two bsc pairs: the v2/WBNB pair has the most liquidity). */
@@ -166,7 +166,7 @@ test('screenshots of the stream page at 1280 and 390 px', async ({ page }) => {
     await revealChainPanels(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.locator('.skeleton')).toHaveCount(0);
-    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    await allImagesLoaded(page);
     await fullPageShot(page, `livestream-${width}.png`);
   }
 });
