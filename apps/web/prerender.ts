@@ -3,35 +3,45 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import { type BundleChunk, builtPreloads, withAppLoader } from './app-loader.ts';
 import type { RenderRequest, RenderResponse } from './src/ssr/render-worker.ts';
 
 /** Screens whose first view the build writes to `dist/prerender/<name>.html` (the server serves them). */
 export const PRERENDERED = { home: '/' } as const;
 
+/**
+ * Screens drawn from HTML before the app starts (the pre-rendered home, the server-rendered stream page):
+ * their route's chunks are preloaded with the start-up's, a few per task (app-loader.ts).
+ */
+const PRELOADED_ROUTES = [
+  { path: '/', prefix: false, source: 'src/routes/home/index.tsx' },
+  { path: '/livestream/', prefix: true, source: 'src/routes/livestream/index.tsx' },
+];
+
 /** Where in dist the build writes the render worker (`ssr/render-worker.mjs`); the server does not serve it. */
 export const SSR_DIR = 'ssr';
 
 /**
- * The built index.html's tags: the stylesheet first, then the JavaScript at low priority. The page paints from
- * HTML and CSS alone (the pre-rendered view), so the browser must not fetch 40 chunks ahead of the stylesheet.
+ * The built index.html's tags: the stylesheet, and instead of Vite's entry script and modulepreload links an
+ * inline loader that starts them once the first frame has painted (app-loader.ts). The page paints from HTML
+ * and CSS alone (the pre-rendered view), so no script request may come ahead of it.
  */
 export const paintFirstTags = (): Plugin => ({
   name: 'mintcast-paint-first-tags',
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler(html) {
-      const styles = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
-      let out = styles.reduce((h, tag) => h.replace(tag, ''), html);
-      out = out.replace(
-        /(\s*)(<script type="module"|<link rel="modulepreload")/,
-        (_, space, tag) => `${styles.join('')}${space}${tag}`,
-      );
-      return out.replace(
-        /<script type="module"|<link rel="modulepreload"/g,
-        (tag) => `${tag} fetchpriority="low"`,
-      );
-    },
+    handler: (html, ctx) =>
+      withAppLoader(html, (already) =>
+        ctx.bundle && ctx.chunk
+          ? builtPreloads(
+              ctx.bundle as Record<string, BundleChunk>,
+              ctx.chunk.fileName,
+              already,
+              PRELOADED_ROUTES,
+            )
+          : { steps: [], routes: [] },
+      ),
   },
 });
 

@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     name: 'web',
     isolate: false,
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', '*.test.ts'],
     setupFiles: ['../../vitest.setup.ts'],
   },
 });

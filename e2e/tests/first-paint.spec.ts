@@ -93,6 +93,34 @@ test('once the app has loaded, it alone is on the page (the pre-rendered view is
   await expect(page.getByRole('heading', { level: 1, name: 'Crypto Streaming' })).toBeVisible();
 });
 
+test('the app’s scripts wait for the pre-rendered view to paint: none is requested while the stylesheet is held', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.js')) scripts.push(r.url());
+  });
+  let releaseStylesheet = () => {};
+  const held = new Promise<void>((resolve) => {
+    releaseStylesheet = resolve;
+  });
+  await page.route('**/assets/*.css', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Parsed, but with its render-blocking stylesheet pending the page cannot paint (with the scripts in the
+  // HTML, as before, the page would not even finish parsing: its module script waits for the stylesheet).
+  await page.goto(`${app.url}/`, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#root > [data-prerendered]')).toHaveCount(1);
+  expect(await page.locator('script[src], link[rel=modulepreload]').count()).toBe(0);
+  expect(scripts).toEqual([]);
+  releaseStylesheet();
+  await expect(page.getByTestId('stream-card').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
 test('with JavaScript off, a phone is shown a stream page with its stream: name, symbol, live marker', async ({
   browser,
 }) => {

@@ -4,9 +4,9 @@ import { RouterProvider } from 'react-router';
 import { WalletRoot } from './features/wallet/wallet-root.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { LazyToaster } from './lib/toaster.tsx';
-import { router } from './router.tsx';
+import type { AppRouter } from './router.tsx';
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

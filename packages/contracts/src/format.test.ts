@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCompact,
+  formatCount,
   formatElapsed,
   formatInteger,
   formatMarketCapWhole,
@@ -59,6 +60,12 @@ describe('other figures', () => {
   it('card market cap is whole-dollar USD', () => {
     expect(formatMarketCapWhole(4_215_000.6)).toBe('$4,215,001');
     expect(formatMarketCapWhole(0)).toBe('$0');
+  });
+  it('likes and followers are exact below 1,000 and compact above, in the locale', () => {
+    expect(formatCount(7)).toBe('7');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1_234)).toBe('1.2K');
+    expect(formatCount(1_234, 'fr')).toMatch(/^1,2\sk$/); // a no-break space, as ICU has it
   });
   it('24h change has a sign and 2 decimals', () => {
     expect(formatPercentChange(18.421)).toBe('+18.42%');

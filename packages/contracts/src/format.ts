@@ -99,6 +99,10 @@ export const formatMarketCapWhole = (value: number, locale = DEFAULT_LOCALE): st
 /** A whole count with the locale's grouping: `12,345` (`12 345` in French). */
 export const formatInteger = (value: number, locale = DEFAULT_LOCALE): string => nf(locale, {}).format(value);
 
+/** A count that stays exact below 1,000 and is compact above: "7", "1.2K" ("1,2 k" in French). */
+export const formatCount = (value: number, locale = DEFAULT_LOCALE): string =>
+  nf(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+
 /** 24h change with sign and 2 decimals: `+18.42%` (`+18,42 %` in French). */
 export const formatPercentChange = (value: number, locale = DEFAULT_LOCALE): string =>
   nf(locale, {

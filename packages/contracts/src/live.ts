@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { canonicalAddress, isTokenAddress } from './address.ts';
 import { CONTROL_CHARS_MESSAGE, isPlainText } from './text.ts';
 
+export * from './live-messages.ts';
+
 /** Participant role carried in the LiveKit token metadata; the player finds the host by it (spec §2). */
 export const LIVE_HOST_ROLE = 'host';
 export const LIVE_VIEWER_ROLE = 'viewer';
@@ -86,22 +88,3 @@ export const LIVE_RECONCILE_DEFAULT_MS = 10_000;
 export const defaultStreamTitle = (name: string): string => `${name} Live Trading`;
 export const defaultStreamDescription = (name: string, symbol: string): string =>
   `Live trading and analysis for ${name} (${symbol})`;
-
-/** User-facing texts of the broadcaster and the player (spec §2, §8), one place for screens and tests. */
-export const LIVE_MESSAGES = {
-  started: 'Stream started successfully!',
-  startFailed: 'Failed to start stream',
-  ended: 'Stream ended successfully',
-  endFailed: 'Failed to end stream',
-  screenShareFailed: 'Failed to toggle screen share',
-  cameraUnavailable: 'Camera not available',
-  cameraHint: 'Check your camera permissions and try again',
-  offline: 'Stream is offline',
-  connecting: 'Connecting to stream...',
-  connectionError: 'Connection Error',
-  connectFailed: 'Failed to connect to stream',
-  waitingHost: 'Waiting for host...',
-  waitingVideo: 'Waiting for video stream...',
-  reconnecting: 'Reconnecting...',
-  tapToUnmute: 'Tap to unmute',
-} as const;

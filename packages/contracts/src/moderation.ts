@@ -149,8 +149,7 @@ export const ZReportCreated = z.object({ id: z.string() });
 
 // ---------- Administration ----------
 
-export const ZAdminStatus = z.object({ isAdmin: z.boolean() });
-export type TAdminStatus = z.infer<typeof ZAdminStatus>;
+export * from './admin-status.ts';
 
 /** Every admin action says why; the reason goes to the audit log. */
 export const ZAdminReason = z.object({

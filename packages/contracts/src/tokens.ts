@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAddress } from './address.ts';
-import { MARKET_DATA_SERVICE_NAME } from './constants.ts';
+
+export * from './token-messages.ts';
 
 /** Market data of one token as `GET /api/tokens/{address}` returns it (spec §3 "Token data"). */
 export const ZTokenLink = z.object({ label: z.string(), url: z.string() });
@@ -33,29 +34,6 @@ export const ZTokenData = z.object({
 export type TTokenData = z.infer<typeof ZTokenData>;
 
 export const ZTokenParams = z.object({ address: ZAddress });
-
-/** Error codes of the gateway, so clients can pick the right inline message. */
-export const TOKEN_ERROR_CODES = {
-  notFound: 'token_not_found',
-  notOnBsc: 'token_not_on_bsc',
-  upstreamHttp: 'upstream_http_error',
-  unavailable: 'market_unavailable',
-} as const;
-
-/** User-facing texts of spec §5 and §8 for market data. */
-export const TOKEN_MESSAGES = {
-  notFound: `Token not found on ${MARKET_DATA_SERVICE_NAME}`,
-  notOnBsc: 'Token not found on BSC',
-  httpError: 'HTTP error',
-  unavailable: 'Unable to load market data',
-  loadFailed: 'Failed to load trading data',
-  noPairs: 'No trading pairs found for this token',
-  noData: 'No trading data available',
-  lookupSuccess: 'Token data loaded successfully!',
-  lookupFailed: 'Failed to fetch token data. Please check the token address.',
-  copied: 'Contract address copied to clipboard',
-  copyFailed: 'Failed to copy to clipboard',
-} as const;
 
 /** The wizard's token preview (spec §3 "Token preview"). */
 export const ZTokenPreview = z.object({

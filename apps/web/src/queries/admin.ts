@@ -1,28 +1,9 @@
-import { ZAdminStatus, ZAuditLog, ZNoContent, ZPlatformBanList, ZReportList } from '@mintcast/contracts';
+import { ZAuditLog, ZNoContent, ZPlatformBanList, ZReportList } from '@mintcast/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../lib/api.ts';
-import { useSession } from '../lib/session/use-session.ts';
-
-/** Query keys of the admin screen; every action invalidates `adminKeys.all`. */
-export const adminKeys = {
-  all: ['admin'] as const,
-  status: (address: string | null) => ['admin', 'status', address] as const,
-  reports: (status: 'open' | 'all') => ['admin', 'reports', status] as const,
-  bans: () => ['admin', 'bans'] as const,
-  audit: () => ['admin', 'audit'] as const,
-};
+import { adminKeys } from './admin-status.ts';
 
 const noStore = { refetchInterval: 30_000 } as const;
-
-export const useAdminStatusQuery = () => {
-  const address = useSession()?.user.address ?? null;
-  return useQuery({
-    queryKey: adminKeys.status(address),
-    queryFn: ({ signal }) => apiFetch('/api/admin/status', ZAdminStatus, { signal }),
-    enabled: Boolean(address),
-    staleTime: 5 * 60_000,
-  });
-};
 
 export const useReportsQuery = (status: 'open' | 'all', enabled: boolean) =>
   useQuery({

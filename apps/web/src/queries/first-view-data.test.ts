@@ -15,14 +15,30 @@ const page = (text: string | null) => ({
 describe('the stream page’s data block', () => {
   it('seeds the stream’s record under its detail key, so the first render needs no request', () => {
     const client = new QueryClient();
-    seedFirstViewData(client, page(JSON.stringify({ stream })));
+    const later: (() => void)[] = [];
+    seedFirstViewData(client, page(JSON.stringify({ stream })), (task) => later.push(task));
     expect(client.getQueryData(streamKeys.detail(stream.mint))).toEqual(stream);
+    // The full validation, run later in a task of its own, keeps it.
+    expect(later).toHaveLength(1);
+    later[0]?.();
+    expect(client.getQueryData(streamKeys.detail(stream.mint))).toEqual(stream);
+  });
+
+  it('drops a seeded record that the deferred validation rejects, so the page fetches it', () => {
+    const client = new QueryClient();
+    const later: (() => void)[] = [];
+    seedFirstViewData(client, page(JSON.stringify({ stream: { ...stream, name: 7 } })), (task) =>
+      later.push(task),
+    );
+    expect(client.getQueryData(streamKeys.detail(stream.mint))).toBeDefined();
+    later[0]?.();
+    expect(client.getQueryData(streamKeys.detail(stream.mint))).toBeUndefined();
   });
 
   it('seeds nothing without a block, or from one that is not a stream lookup', () => {
     for (const text of [null, '', '{"stream":', '{"stream":{"mint":1}}', '{"stream":null}']) {
       const client = new QueryClient();
-      seedFirstViewData(client, page(text));
+      seedFirstViewData(client, page(text), (task) => task());
       expect(client.getQueryCache().getAll()).toHaveLength(0);
     }
   });

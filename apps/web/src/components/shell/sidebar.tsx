@@ -2,7 +2,7 @@ import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { WalletButton } from '../../features/wallet/wallet-button.tsx';
-import { useAdminStatusQuery } from '../../queries/admin.ts';
+import { useAdminStatusQuery } from '../../queries/admin-status.ts';
 import { iconButtonClass } from '../ui/button.ts';
 import { Logo } from './logo.tsx';
 import { NAV_GROUPS } from './nav-items.ts';

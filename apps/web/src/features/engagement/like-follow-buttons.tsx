@@ -2,7 +2,7 @@ import { Heart, UserCheck, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
-import { intlLocale } from '../../lib/i18n/format.ts';
+import { formatters } from '../../lib/i18n/format.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
 import {
@@ -12,10 +12,6 @@ import {
   useViewerStateQuery,
 } from '../../queries/engagement.ts';
 import { openConnectDialog } from '../wallet/wallet-store.ts';
-
-/** Exact below 1,000 ("7"), compact above ("1.2K", "1,2 k" in French). */
-const formatCount = (n: number, language: string): string =>
-  new Intl.NumberFormat(intlLocale(language), { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 
 /** Like and Follow for a stream, with exact counts. Signed out, a click opens the connect dialog. */
 export function LikeFollowButtons({ mint, className = '' }: { mint: string; className?: string }) {
@@ -52,7 +48,7 @@ export function LikeFollowButtons({ mint, className = '' }: { mint: string; clas
         <Heart className={`size-4 ${liked ? 'fill-current' : ''}`} aria-hidden />
         {liked ? t('stream.liked') : t('stream.like')}
         <span className="tabular-nums text-muted" data-testid="like-count">
-          {formatCount(counts.data?.likes ?? 0, i18n.language)}
+          {formatters(i18n.language).count(counts.data?.likes ?? 0)}
         </span>
       </button>
       <button
@@ -70,7 +66,7 @@ export function LikeFollowButtons({ mint, className = '' }: { mint: string; clas
         )}
         {subscribed ? t('stream.following') : t('stream.follow')}
         <span className={`tabular-nums ${subscribed ? 'text-muted' : ''}`} data-testid="follower-count">
-          {formatCount(counts.data?.subscribers ?? 0, i18n.language)}
+          {formatters(i18n.language).count(counts.data?.subscribers ?? 0)}
         </span>
       </button>
     </div>

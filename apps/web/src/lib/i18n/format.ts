@@ -1,5 +1,6 @@
 import {
   formatCompact,
+  formatCount,
   formatInteger,
   formatMarketCapWhole,
   formatPercentChange,
@@ -22,6 +23,8 @@ export const formatters = (language: string = i18n.language) => {
     marketCap: (n: number) => formatMarketCapWhole(n, locale),
     percent: (n: number) => formatPercentChange(n, locale),
     integer: (n: number) => formatInteger(n, locale),
+    /** Exact below 1,000, compact above (likes, followers). */
+    count: (n: number) => formatCount(n, locale),
     time: (d: Date) => d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }),
     /** "Mar 4, 14:05" style: day, short month and time. */
     dateTime: (d: Date) =>

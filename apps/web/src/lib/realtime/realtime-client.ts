@@ -1,9 +1,4 @@
-import {
-  REALTIME_PATH,
-  type TRealtimeClientMessage,
-  type TRealtimeEvent,
-  ZRealtimeEvent,
-} from '@mintcast/contracts';
+import { REALTIME_PATH, type TRealtimeClientMessage, type TRealtimeEvent } from '@mintcast/contracts';
 import { reconnectDelay } from './backoff.ts';
 
 /** `open` fires on every (re)connection once the channel is subscribed: the moment to fill gaps. */
@@ -17,6 +12,29 @@ export interface ChannelHandlers {
 /** Client-side liveness: ping when quiet, give up on a socket that stays silent. */
 const PING_EVERY_MS = 20_000;
 const SILENCE_LIMIT_MS = 45_000;
+
+type EventSchema = typeof import('@mintcast/contracts/realtime')['ZRealtimeEvent'];
+
+/**
+ * The event union (with the chat and moderation schemas it is made of) is built when the first socket opens,
+ * not while the app starts: this module is in the first chunk, and building those schemas was part of the
+ * start-up's long task (decision 017). A failed load is tried again with the next connection.
+ */
+let eventSchema: EventSchema | undefined;
+let loading: Promise<EventSchema> | undefined;
+const loadEventSchema = (): Promise<EventSchema> => {
+  loading ??= import('@mintcast/contracts/realtime').then(
+    (m) => {
+      eventSchema = m.ZRealtimeEvent;
+      return eventSchema;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+};
 
 const socketUrl = (): string => {
   const { protocol, host } = window.location;
@@ -54,6 +72,14 @@ export const createRealtimeClient = (url: () => string = socketUrl) => {
     retry = undefined;
     const socket = new WebSocket(url());
     ws = socket;
+    const schemaLoad = loadEventSchema();
+    // Until the event schema is in, this socket's frames and its close wait for it, in arrival order (callbacks
+    // of one promise run in the order they were added); then they are handled at once, as they arrive.
+    const inOrder = (handle: () => void) => {
+      if (eventSchema) handle();
+      else void schemaLoad.then(handle, handle);
+    };
+    schemaLoad.catch(() => socket.close());
     const dispatch = (event: TRealtimeEvent) => {
       if (event.type === 'pong') return;
       const channel = 'channel' in event ? event.channel : undefined;
@@ -83,21 +109,25 @@ export const createRealtimeClient = (url: () => string = socketUrl) => {
       } catch {
         return;
       }
-      // The server writes several events due at once as one JSON array (issue 19).
-      for (const item of Array.isArray(data) ? data : [data]) {
-        const parsed = ZRealtimeEvent.safeParse(item);
-        if (parsed.success) dispatch(parsed.data); // else: an event from a newer server we do not understand
-      }
+      inOrder(() => {
+        if (!eventSchema) return; // its load failed: the socket closes and the next connection tries again
+        // The server writes several events due at once as one JSON array (issue 19).
+        for (const item of Array.isArray(data) ? data : [data]) {
+          const parsed = eventSchema.safeParse(item);
+          if (parsed.success) dispatch(parsed.data); // else: an event from a newer server we do not understand
+        }
+      });
     };
-    socket.onclose = () => {
-      if (ws !== socket) return;
-      ws = null;
-      clearInterval(pinger);
-      if (channels.size === 0) return;
-      statusAll('reconnecting');
-      retry = setTimeout(connect, reconnectDelay(attempt));
-      attempt += 1;
-    };
+    socket.onclose = () =>
+      inOrder(() => {
+        if (ws !== socket) return;
+        ws = null;
+        clearInterval(pinger);
+        if (channels.size === 0) return;
+        statusAll('reconnecting');
+        retry = setTimeout(connect, reconnectDelay(attempt));
+        attempt += 1;
+      });
   };
 
   return {
