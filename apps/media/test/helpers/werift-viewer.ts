@@ -39,7 +39,18 @@ interface RouterInternals {
 
 interface SrtpInternals {
   srtp: { decrypt(data: Buffer): unknown };
+  iceTransport?: {
+    connection?: { protocols?: { transport?: { socket?: { setRecvBufferSize?(bytes: number): void } } }[] };
+  };
 }
+
+/**
+ * A count-only viewer's UDP receive buffer: the kernel's ceiling here (`net.core.rmem_max`, 4 MiB) rather than
+ * its 208 KiB default. A benchmark's N viewers share one process; when the machine's cores are busy (a Chromium
+ * publisher encoding beside the SFU) that process is scheduled late, and a default buffer overflows between its
+ * turns (decision 018, session 9): the drops were the receivers', not the SFU's. Capped by the kernel silently.
+ */
+const BENCH_RECEIVE_BUFFER = 4 * 1024 * 1024;
 
 /** VP8 with NACK and PLI, as the test clients (werift viewer and publisher) offer it. */
 export const vp8Codec = () =>
@@ -242,6 +253,13 @@ export class WeriftViewer {
     this.counting = true;
     for (const transport of this.pc.dtlsTransports) {
       const t = transport as unknown as SrtpInternals;
+      for (const protocol of t.iceTransport?.connection?.protocols ?? []) {
+        try {
+          protocol.transport?.socket?.setRecvBufferSize?.(BENCH_RECEIVE_BUFFER);
+        } catch {
+          // A TCP candidate's transport, or a socket already closed: nothing to enlarge.
+        }
+      }
       const decrypt = t.srtp.decrypt.bind(t.srtp);
       let n = 0;
       t.srtp.decrypt = (data: Buffer) => {
