@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadSrtpNative } from '@mintcast/srtp-native';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProtectionProfileAeadAes128Gcm, RtpPacket, SrtpSession } from 'werift';
+import { RtpPacket } from 'werift';
+import { srtpPair } from '../../test/helpers/srtp-pair.ts';
 import { JsSrtpSender } from './js-srtp-sender.mjs';
 import { NativeSrtpSender, openNativeSrtpSender, openSrtpSender } from './native-srtp-sender.mjs';
 import { WORDS } from './send-batch.ts';
@@ -57,22 +58,11 @@ const receiver = async (type: SocketType = 'udp4', host = '127.0.0.1') => {
 
 /** werift's SRTP association, as the SFU has it after DTLS: the slot gets its session key and (14-byte) salt. */
 const association = () => {
-  const a = { key: randomBytes(16), salt: randomBytes(12) };
-  const b = { key: randomBytes(16), salt: randomBytes(12) };
-  const session = (local: typeof a, remote: typeof a) =>
-    new SrtpSession({
-      keys: {
-        localMasterKey: local.key,
-        localMasterSalt: local.salt,
-        remoteMasterKey: remote.key,
-        remoteMasterSalt: remote.salt,
-      },
-      profile: ProtectionProfileAeadAes128Gcm,
-    });
-  const sender = session(a, b) as unknown as {
-    localContext: { cipher: { srtpSessionKey: Buffer; srtpSessionSalt: Buffer } };
-  };
-  return { cipher: sender.localContext.cipher, receiver: session(b, a) };
+  const { sender, receiver } = srtpPair();
+  const { cipher } = (
+    sender as unknown as { localContext: { cipher: { srtpSessionKey: Buffer; srtpSessionSalt: Buffer } } }
+  ).localContext;
+  return { cipher, receiver };
 };
 
 /** A header template as RtpWriter builds it: mid (id 1) and abs-send-time (id 3) one-byte extensions. */

@@ -1,36 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  ProtectionProfileAeadAes128Gcm,
-  type RTCRtpTransceiver,
-  RTP_EXTENSION_URI,
-  RtpHeader,
-  RtpPacket,
-  SrtpSession,
-} from 'werift';
+import { type RTCRtpTransceiver, RTP_EXTENSION_URI, RtpHeader, RtpPacket, type SrtpSession } from 'werift';
+import { srtpPair } from '../../test/helpers/srtp-pair.ts';
 import type { PacketLane } from './packet-lane.ts';
 import { RtpWriter } from './rtp-writer.ts';
 
 const MID = RTP_EXTENSION_URI.sdesMid;
 const ABS = RTP_EXTENSION_URI.absSendTime;
-
-/** Two ends of one SRTP (AEAD_AES_128_GCM) association, as werift builds them after DTLS. */
-const srtpPair = () => {
-  const a = { key: randomBytes(16), salt: randomBytes(12) };
-  const b = { key: randomBytes(16), salt: randomBytes(12) };
-  const session = (local: typeof a, remote: typeof a) =>
-    new SrtpSession({
-      keys: {
-        localMasterKey: local.key,
-        localMasterSalt: local.salt,
-        remoteMasterKey: remote.key,
-        remoteMasterSalt: remote.salt,
-      },
-      profile: ProtectionProfileAeadAes128Gcm,
-    });
-  // `reference` has the sender's keys, to compare against werift's own encryption byte for byte.
-  return { sender: session(a, b), receiver: session(b, a), reference: session(a, b) };
-};
 
 const connectedSender = (srtp: SrtpSession, wire: Buffer[]) => ({
   sender: {
