@@ -366,20 +366,7 @@ const summarize = (
   // swings). With workers the SFU's processes share `workers` cores and the SFU process must fit in one.
   const at = measured ?? last;
   // A step where nothing was forwarded (the publisher's stream did not arrive) gives no cost.
-  if (at && (at.pktPerSec === 0 || (workers > 1 && at.workerUsPerPkt === 0))) {
-    return {
-      workers,
-      srtp,
-      floors,
-      load,
-      measured,
-      marginalUs,
-      marginalMainUs,
-      pktPerViewer,
-      extrapolated: Number.NaN,
-      modelled: Number.NaN,
-    };
-  }
+  const noCost = !!at && (at.pktPerSec === 0 || (workers > 1 && at.workerUsPerPkt === 0));
   const perPkt = at ? (workers > 1 ? at.mainUsPerPkt + at.workerUsPerPkt : at.usPerPkt) : Number.NaN;
   const byTotal = (cores * 1e6) / (perPkt * pktPerViewer);
   const byMain = workers > 1 && at ? 1e6 / (at.mainUsPerPkt * pktPerViewer) : Number.POSITIVE_INFINITY;
@@ -398,8 +385,8 @@ const summarize = (
     marginalUs,
     marginalMainUs,
     pktPerViewer,
-    extrapolated: Math.min(byTotal, byMain),
-    modelled: Math.min(modelTotal, modelMain),
+    extrapolated: noCost ? Number.NaN : Math.min(byTotal, byMain),
+    modelled: noCost ? Number.NaN : Math.min(modelTotal, modelMain),
   };
 };
 
