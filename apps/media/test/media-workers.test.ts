@@ -58,6 +58,16 @@ const workerCounts = async (server = media) => {
   };
 };
 
+/** Over the next 200 sequence numbers the viewer expects, it receives more than 99 % of them. */
+const expectEveryPacket = async (viewer: WeriftViewer) => {
+  const before = viewer.stats();
+  await expect
+    .poll(() => viewer.stats().expected - before.expected, { timeout: 30_000, interval: 200 })
+    .toBeGreaterThan(200);
+  const after = viewer.stats();
+  expect((after.received - before.received) / (after.expected - before.expected)).toBeGreaterThan(0.99);
+};
+
 /**
  * A publisher and a viewer in `room` of `server`; resolves once the viewer got > 99 % of a window of at least
  * 200 more numbered packets (counted, not timed).
@@ -73,12 +83,7 @@ const servedWhole = async (server: MediaServer, room: string) => {
   viewers.push(viewer);
   await viewer.connect();
   await expect.poll(() => viewer.stats().received, { timeout: 15_000, interval: 200 }).toBeGreaterThan(100);
-  const before = viewer.stats();
-  await expect
-    .poll(() => viewer.stats().expected - before.expected, { timeout: 30_000, interval: 200 })
-    .toBeGreaterThan(200);
-  const after = viewer.stats();
-  expect((after.received - before.received) / (after.expected - before.expected)).toBeGreaterThan(0.99);
+  await expectEveryPacket(viewer);
 };
 
 it('the viewers of two rooms are served by two worker processes and both get every packet', async () => {
@@ -142,12 +147,7 @@ it('a viewer reachable only over ICE-TCP gets the stream too (its packets stay o
   await viewer.connect();
   await expect.poll(() => viewer.stats().received, { timeout: 20_000, interval: 200 }).toBeGreaterThan(100);
   expect(viewer.nominatedTransport()).toBe('tcp');
-  const before = viewer.stats();
-  await expect
-    .poll(() => viewer.stats().expected - before.expected, { timeout: 30_000, interval: 200 })
-    .toBeGreaterThan(200);
-  const after = viewer.stats();
-  expect((after.received - before.received) / (after.expected - before.expected)).toBeGreaterThan(0.99);
+  await expectEveryPacket(viewer);
 }, 60_000);
 
 it('without MEDIA_WORKERS a media server runs one send worker per CPU', async () => {
