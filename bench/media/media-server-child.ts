@@ -1,7 +1,8 @@
 /**
  * Child process running the SFU, so the benchmark can read its CPU time without the viewers'
- * share. Sends `{ url }` once ready and answers `cpu` with process.cpuUsage() and, per send worker
- * process (MEDIA_WORKERS, decision 018), its CPU time read from /proc; `profile-start` / `profile-stop`
+ * share. Sends `{ url }` once ready and answers `cpu` with this process's CPU time less its send threads', and,
+ * per send worker (MEDIA_WORKERS, decision 018: the addon's send threads, or worker processes on Node's path),
+ * its CPU time read from /proc; `profile-start` / `profile-stop`
  * bracket a measuring window with a V8 CPU profile of this process.
  *
  * With BENCH_PUBLISHER_TOKENS set it also runs a synthetic werift publisher per token here: across two
@@ -9,29 +10,12 @@
  * (not understood yet). Its sending cost is a constant added to every step, so the marginal
  * per-packet figure between steps still excludes it.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { startMediaServer } from '../../apps/media/src/index.ts';
 import { WeriftPublisher } from '../../apps/media/test/helpers/werift-publisher.ts';
-
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ; 100 on Linux). */
-const TICKS = 100;
-
-/** CPU µs of each child process (the send workers), from /proc. */
-const childrenCpuUs = (): number[] => {
-  const pids = readdirSync('/proc/self/task').flatMap((tid) =>
-    readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean),
-  );
-  // Only the send workers: tsx's esbuild service is a child too.
-  const workers = pids.filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('send-worker'));
-  return workers.map((pid) => {
-    // Fields after the command name (which may hold spaces): utime is the 12th, stime the 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1e6) / TICKS;
-  });
-};
+import { cpuWithoutSendThreads, sendWorkersCpuUs } from '../support/send-workers-cpu.ts';
 
 const keys = JSON.parse(process.env.BENCH_KEYS ?? '{}') as Record<string, string>;
 const workers = process.env.MEDIA_WORKERS ? Number(process.env.MEDIA_WORKERS) : undefined;
@@ -67,8 +51,8 @@ process.on('message', async (msg: { cmd: string; dir?: string }) => {
   }
   if (msg.cmd === 'cpu')
     process.send?.({
-      cpu: process.cpuUsage(),
-      workersCpuUs: childrenCpuUs(),
+      cpu: cpuWithoutSendThreads(),
+      workersCpuUs: sendWorkersCpuUs(),
       published: publishers.reduce((n, p) => n + p.sent, 0),
     });
   if (msg.cmd === 'close') {

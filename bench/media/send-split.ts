@@ -1,12 +1,12 @@
 /**
- * The send path alone, in and out of worker processes (decision 018), with Node's cipher and send or the native
- * addon's (decision 019): K subscribers each get every packet of a 240 pkt/s stream of 1,100-byte payloads,
- * encrypted with AES-128-GCM and sent on loopback from the subscriber's own UDP socket. Four modes, alternating
- * for BENCH_ROUNDS rounds (the machine is shared: compare within a run):
+ * The send path alone, on this thread and on send workers (decision 018), with Node's cipher and send or the
+ * native addon's (decision 019): K subscribers each get every packet of a 240 pkt/s stream of 1,100-byte
+ * payloads, encrypted with AES-128-GCM and sent on loopback from the subscriber's own UDP socket. Four modes,
+ * alternating for BENCH_ROUNDS rounds (the machine is shared: compare within a run):
  *   thread/js      this thread, a createCipheriv and a dgram send per viewer (RtpWriter without a lane)
  *   thread/native  this thread, the addon (InlineSender: the packets of a turn in one call)
- *   workers/js     SendPool with W workers on Node's path (this thread writes 6 words per viewer)
- *   workers/native SendPool with W workers on the addon
+ *   workers/js     SendPool: W worker processes on Node's path (this thread writes 6 words per viewer)
+ *   workers/native InlineSender on W of the addon's send threads (what a server with the addon runs)
  * Prints CPU µs per packet for this thread and for the workers, and the two floors of packet-floor.lib.ts
  * measured in the same run. No werift: this is the part of a viewer's cost that moves, without the receive side.
  *
@@ -14,13 +14,13 @@
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createLogger } from '../../apps/media/src/logger.ts';
 import { InlineSender } from '../../apps/media/src/rtc/inline-sender.ts';
 import type { PacketLane } from '../../apps/media/src/rtc/packet-lane.ts';
 import { SendPool } from '../../apps/media/src/rtc/send-pool.ts';
 import { printMachineLoad } from '../support/load.ts';
+import { cpuWithoutSendThreads, sendWorkersCpuUs } from '../support/send-workers-cpu.ts';
 import { nativePacketFloor, packetFloor } from './packet-floor.lib.ts';
 
 printMachineLoad();
@@ -50,21 +50,13 @@ const key = randomBytes(16);
 const salt = randomBytes(12);
 const payload = randomBytes(1_100);
 
-const workerCpuUs = (): number =>
-  readdirSync('/proc/self/task')
-    .flatMap((tid) => readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(/\s+/))
-    .filter((pid) => pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('send-worker'))
-    .reduce((sum, pid) => {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return sum + (Number(f[11]) + Number(f[12])) * 1e4;
-    }, 0);
+const workerCpuUs = (): number => sendWorkersCpuUs().reduce((a, b) => a + b, 0);
 
 /** Sends `packet(seq)` at RATE per second for the window; returns CPU µs of this thread and the workers. */
-const run = async (packet: (seq: number) => void, pool?: SendPool) => {
+const run = async (packet: (seq: number) => void, pool?: { stats(): { sent: number }[] }) => {
   const started = performance.now();
   let seq = 0;
-  const c0 = process.cpuUsage();
+  const c0 = cpuWithoutSendThreads();
   const w0 = workerCpuUs();
   while (performance.now() - started < WINDOW_MS) {
     const due = Math.floor(((performance.now() - started) * RATE) / 1000);
@@ -72,7 +64,8 @@ const run = async (packet: (seq: number) => void, pool?: SendPool) => {
     await new Promise((r) => setTimeout(r, 2));
   }
   await new Promise((r) => setImmediate(r)); // the last turn's batch
-  const c = process.cpuUsage(c0);
+  const c1 = cpuWithoutSendThreads();
+  const c = { user: c1.user - c0.user, system: c1.system - c0.system };
   // The workers may still be behind on a busy machine: wait until their reported counts stop moving.
   let last = -1;
   for (let n = pool?.stats().reduce((a, s) => a + s.sent, 0) ?? 0; n !== last; ) {
@@ -147,10 +140,17 @@ const measure = async (mode: string): Promise<Result> => {
       sender.close();
       return { mode, mainUs: perPkt(r.mainUs, r.packets * K), sent, handed: r.packets * K, load: load0 };
     }
-    const pool = await SendPool.start(W, createLogger('warn'), mode === 'workers/native');
-    if (!pool) throw new Error('BENCH_WORKERS must be at least 2');
-    if (pool.srtp.srtp !== mode.split('/')[1])
-      throw new Error(`workers run ${pool.srtp.srtp}: ${pool.srtp.reason}`);
+    if (W < 2) throw new Error('BENCH_WORKERS must be at least 2');
+    const threads = mode === 'workers/native' ? InlineSender.start(true, W) : undefined;
+    if (threads && !threads.sender) throw new Error(threads.reason);
+    const pool = threads?.sender
+      ? {
+          stats: () => threads.sender?.threadStats() ?? [],
+          lane: () => threads.sender?.lane(),
+          close: () => threads.sender?.close(),
+        }
+      : await SendPool.start(W, createLogger('warn'));
+    if (!pool) throw new Error('no send workers');
     const lanes = lanesFor(subscribers, (i) => pool.lane(`room-${i}`));
     await new Promise((r) => setTimeout(r, 500));
     const sent0 = pool.stats().reduce((a, s) => a + s.sent, 0);

@@ -4,7 +4,7 @@
   "targets": [
     {
       "target_name": "srtp_native",
-      "sources": ["src/addon.cc", "src/srtp_sender.cc"],
+      "sources": ["src/addon.cc", "src/srtp_sender.cc", "src/send_threads.cc"],
       "defines": ["NAPI_VERSION=8"]
     }
   ]

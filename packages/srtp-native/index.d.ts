@@ -43,8 +43,29 @@ export declare class SrtpSender {
   close(): void;
 }
 
+/** One send thread's running totals; `batches` are the hand-overs it took. */
+export interface SendThreadStats extends SrtpSenderStats {
+  batches: number;
+}
+
+/**
+ * SrtpSender's work on `threads` threads of this process, named mc-send-0… (decision 018): a socket goes to the
+ * thread with the fewest and every slot of it is sent from there. `send` copies the payloads once, queues each
+ * thread its records and returns how many it queued; the threads encrypt and send them. A thread with 256
+ * batches still waiting gets no more (those records count as dropped). `setSlot` refuses a slot whose socket
+ * was not added.
+ */
+export declare class SrtpSendThreads extends SrtpSender {
+  constructor(threads: number);
+  /** Each thread's totals, by index. */
+  threadStats(): SendThreadStats[];
+  /** Blocks until the threads have done everything queued before the call (tests). */
+  drain(): void;
+}
+
 export interface SrtpNativeAddon {
   Sender: new () => SrtpSender;
+  SendThreads: new (threads: number) => SrtpSendThreads;
   /** The OpenSSL the addon runs on (Node's). */
   openssl: string;
 }

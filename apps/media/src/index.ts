@@ -32,13 +32,13 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
   const log = createLogger(parseLogLevel(options.logLevel));
   const metrics = new Metrics();
   const nativeSrtp = options.nativeSrtp ?? true;
-  const sendPool = await SendPool.start(options.mediaWorkers ?? availableParallelism(), log, nativeSrtp);
-  const inline = sendPool ? undefined : InlineSender.start(nativeSrtp);
-  const inlineSender = inline?.sender;
+  const workers = options.mediaWorkers ?? availableParallelism();
+  // With the addon, workers are its send threads (decision 018); without it, worker processes on Node's path.
+  const inline = InlineSender.start(nativeSrtp, workers);
+  const inlineSender = inline.sender;
+  const sendPool = inlineSender ? undefined : await SendPool.start(workers, log, inline.reason);
   // Which SRTP cipher and send the subscribers' packets go through (decision 019), for the log and /metrics.
-  const srtp =
-    sendPool?.srtp ??
-    (inlineSender ? { srtp: 'native' as const } : { srtp: 'js' as const, reason: inline?.reason });
+  const srtp = inlineSender ? { srtp: 'native' as const } : { srtp: 'js' as const, reason: inline.reason };
   const ctx: ServerContext = {
     keys: options.keys,
     udpPortRange: options.udpPortRange,
@@ -55,11 +55,14 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     inlineSender,
     log,
   };
+  const threads = inlineSender && workers >= 2 ? inlineSender : undefined;
   if (sendPool) metrics.readWorkersFrom(() => sendPool.stats());
+  if (threads) metrics.readWorkersFrom(() => threads.threadStats());
+  if (threads) log.info('media_workers_started', { workers, srtp: 'native', threads: true });
   metrics.readSrtpFrom(() => ({
     native: srtp.srtp === 'native',
     dropped: (sendPool?.stats() ?? [inlineSender?.stats()]).reduce((n, s) => n + (s?.dropped ?? 0), 0),
-    inlineSent: inlineSender?.stats().sent ?? 0,
+    inlineSent: threads ? 0 : (inlineSender?.stats().sent ?? 0),
   }));
   const webhooks = new WebhookNotifier(
     options.webhookUrl,

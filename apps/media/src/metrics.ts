@@ -118,17 +118,17 @@ export class Metrics implements Record<CounterField, number> {
     };
     perWorker(
       'media_worker_sent_packets_total',
-      'RTP packets a send worker process encrypted and sent to subscribers, by worker.',
+      'RTP packets a send worker (thread or process, decision 018) encrypted and sent to subscribers, by worker.',
       'sent',
     );
     perWorker(
       'media_worker_batches_total',
-      'Batch messages the SFU process posted to a send worker, by worker (packets sent / batches = packets per wake-up).',
+      'Batches the SFU process handed to a send worker, by worker (packets sent / batches = packets per wake-up).',
       'batches',
     );
     new Gauge({
       name: 'media_workers',
-      help: 'Send worker processes (MEDIA_WORKERS).',
+      help: "Send workers (MEDIA_WORKERS): the native addon's send threads, or worker processes on Node's path.",
       registers: [this.registry],
       collect() {
         this.set(read().length);

@@ -1,12 +1,13 @@
 /**
  * Media on every core (decision 018): with MEDIA_WORKERS=2 the subscribers' SRTP encryption and UDP sends
- * happen in two worker processes; a small room stays on one worker and the next room goes to the
- * least-loaded one. The viewers of two rooms must each be served by a different worker, and both must get
- * the stream whole (werift decrypts what the workers encrypted, on the socket ICE nominated).
+ * happen on two send workers: the native addon's send threads (decision 019), or, on Node's path, two worker
+ * processes. The viewers of two rooms must each be served by a different worker, and both must get the stream
+ * whole (werift decrypts what the workers encrypted, on the socket ICE nominated).
  *
- * The cipher and send are the native addon's (decision 019) unless MEDIA_NATIVE_SRTP=off (run the file both
- * ways); the JavaScript path is checked here too, with workers and without.
+ * The cipher and send are the native addon's unless MEDIA_NATIVE_SRTP=off (run the file both ways); the
+ * JavaScript path is checked here too, with workers and without.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type MediaServer, startMediaServer } from '../src/index.ts';
@@ -20,8 +21,20 @@ const NATIVE = process.env.MEDIA_NATIVE_SRTP !== 'off';
 let media: MediaServer;
 const publishers: WeriftPublisher[] = [];
 const viewers: WeriftViewer[] = [];
+/** The addon's send threads (mc-send-N) in this process, which runs the servers. */
+const sendThreads = () =>
+  readdirSync('/proc/self/task').filter((tid) => {
+    try {
+      return readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').startsWith('mc-send-');
+    } catch {
+      return false; // the thread ended while listed
+    }
+  }).length;
+let threadsBefore = 0;
+let threadsStarted = 0;
 
 beforeAll(async () => {
+  threadsBefore = sendThreads();
   media = await startMediaServer({
     port: 0,
     host: '127.0.0.1',
@@ -29,6 +42,7 @@ beforeAll(async () => {
     logLevel: 'error',
     mediaWorkers: 2,
   });
+  threadsStarted = sendThreads() - threadsBefore;
 });
 afterAll(async () => {
   for (const p of publishers) p.close();
@@ -86,7 +100,9 @@ const servedWhole = async (server: MediaServer, room: string) => {
   await expectEveryPacket(viewer);
 };
 
-it('the viewers of two rooms are served by two worker processes and both get every packet', async () => {
+it('the viewers of two rooms are served by two send workers and both get every packet', async () => {
+  // With the addon the workers are two threads of the server's process; on Node's path, two processes.
+  expect(threadsStarted).toBe(NATIVE ? 2 : 0);
   const rooms = ['workers', 'workers-b'];
   for (const room of rooms) {
     const publisher = new WeriftPublisher(
@@ -121,7 +137,7 @@ it('the viewers of two rooms are served by two worker processes and both get eve
     expect(b.expected - a.expected).toBeGreaterThan(200);
     expect((b.received - a.received) / (b.expected - a.expected)).toBeGreaterThan(0.99);
   });
-  // Workers report their counts once a second; each sent one viewer's share.
+  // Worker processes report their counts once a second (threads at once); each sent one viewer's share.
   await expect
     .poll(async () => (await workerCounts()).sent.every((n) => n > 200), { timeout: 5_000, interval: 250 })
     .toBe(true);

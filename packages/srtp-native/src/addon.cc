@@ -1,16 +1,20 @@
-// Node-API glue for srtp_sender.h: a `Sender` class whose methods take the send pool's messages as they are
-// (a Uint32Array of records and an array of payload buffers), so a whole batch is one call from JavaScript.
+// Node-API glue for srtp_sender.h and send_threads.h: a `Sender` class (encrypts and sends on the calling thread)
+// and a `SendThreads` class (hands each batch to its send threads), with the same methods, which take the send
+// pool's messages as they are (a Uint32Array of records and an array of payload buffers), so a whole batch is
+// one call from JavaScript.
 #include <node_api.h>
 #include <openssl/crypto.h>
 
 #include <string>
 #include <vector>
 
+#include "send_threads.h"
 #include "srtp_sender.h"
 
 namespace {
 
 using srtp_native::Payload;
+using srtp_native::SendThreads;
 using srtp_native::Sender;
 using srtp_native::SlotConfig;
 
@@ -28,12 +32,13 @@ struct Args {
   size_t argc = 10;
 };
 
-/** The call's arguments and the Sender behind `this`. */
-Sender* Unwrap(napi_env env, napi_callback_info info, Args* args) {
+/** The call's arguments and the Sender (or SendThreads) behind `this`. */
+template <class S>
+S* Unwrap(napi_env env, napi_callback_info info, Args* args) {
   void* data = nullptr;
   if (napi_get_cb_info(env, info, &args->argc, args->argv, &args->self, nullptr) != napi_ok) return nullptr;
   if (napi_unwrap(env, args->self, &data) != napi_ok) return nullptr;
-  return static_cast<Sender*>(data);
+  return static_cast<S*>(data);
 }
 
 bool GetUint32(napi_env env, napi_value v, uint32_t* out) { return napi_get_value_uint32(env, v, out) == napi_ok; }
@@ -67,25 +72,52 @@ napi_value TypeError(napi_env env, const char* message) {
   return nullptr;
 }
 
-napi_value New(napi_env env, napi_callback_info info) {
-  napi_value self;
-  CALL(env, napi_get_cb_info(env, info, nullptr, nullptr, &self, nullptr));
-  auto* sender = new Sender();
+/** A plain object of named counters (as doubles: they pass 2^32 but not 2^53). */
+napi_value CountsObject(napi_env env, std::initializer_list<std::pair<const char*, uint64_t>> fields) {
+  napi_value o;
+  CALL(env, napi_create_object(env, &o));
+  for (const auto& [name, value] : fields) {
+    napi_value n;
+    CALL(env, napi_create_double(env, static_cast<double>(value), &n));
+    CALL(env, napi_set_named_property(env, o, name, n));
+  }
+  return o;
+}
+
+/** Wraps `native` into `self`; it is deleted when `self` is collected. */
+template <class S>
+napi_value Wrap(napi_env env, napi_value self, S* native) {
   napi_status status = napi_wrap(
-      env, self, sender, [](napi_env, void* data, void*) { delete static_cast<Sender*>(data); }, nullptr,
-      nullptr);
+      env, self, native, [](napi_env, void* data, void*) { delete static_cast<S*>(data); }, nullptr, nullptr);
   if (status != napi_ok) {
-    delete sender;
+    delete native;
     napi_throw_error(env, nullptr, "srtp-native: napi_wrap");
     return nullptr;
   }
   return self;
 }
 
+napi_value NewSender(napi_env env, napi_callback_info info) {
+  napi_value self;
+  CALL(env, napi_get_cb_info(env, info, nullptr, nullptr, &self, nullptr));
+  return Wrap(env, self, new Sender());
+}
+
+/** new SendThreads(threads): 1…256 send threads. */
+napi_value NewSendThreads(napi_env env, napi_callback_info info) {
+  Args a;
+  uint32_t threads = 0;
+  CALL(env, napi_get_cb_info(env, info, &a.argc, a.argv, &a.self, nullptr));
+  if (a.argc < 1 || !GetUint32(env, a.argv[0], &threads) || threads < 1 || threads > 256)
+    return TypeError(env, "new SendThreads(threads: 1…256)");
+  return Wrap(env, a.self, new SendThreads(threads));
+}
+
 /** addSocket(id, fd): keeps a duplicate of the descriptor; false if it could not be duplicated. */
+template <class S>
 napi_value AddSocket(napi_env env, napi_callback_info info) {
   Args a;
-  Sender* s = Unwrap(env, info, &a);
+  S* s = Unwrap<S>(env, info, &a);
   uint32_t id;
   int32_t fd;
   if (!s || a.argc < 2 || !GetUint32(env, a.argv[0], &id) || napi_get_value_int32(env, a.argv[1], &fd) != napi_ok)
@@ -93,9 +125,10 @@ napi_value AddSocket(napi_env env, napi_callback_info info) {
   return Bool(env, s->AddSocket(id, fd));
 }
 
+template <class S>
 napi_value DropSocket(napi_env env, napi_callback_info info) {
   Args a;
-  Sender* s = Unwrap(env, info, &a);
+  S* s = Unwrap<S>(env, info, &a);
   uint32_t id;
   if (!s || a.argc < 1 || !GetUint32(env, a.argv[0], &id)) return TypeError(env, "dropSocket(id)");
   s->DropSocket(id);
@@ -106,9 +139,10 @@ napi_value DropSocket(napi_env env, napi_callback_info info) {
  * setSlot(slot, socketId, host, port, key, salt, ssrc, header, absOffset): undefined, or the reason the slot
  * was refused (it then sends nothing: its records count as errors).
  */
+template <class S>
 napi_value SetSlot(napi_env env, napi_callback_info info) {
   Args a;
-  Sender* s = Unwrap(env, info, &a);
+  S* s = Unwrap<S>(env, info, &a);
   uint32_t slot;
   uint32_t port;
   SlotConfig c{};
@@ -132,9 +166,10 @@ napi_value SetSlot(napi_env env, napi_callback_info info) {
   return v;
 }
 
+template <class S>
 napi_value ReleaseSlot(napi_env env, napi_callback_info info) {
   Args a;
-  Sender* s = Unwrap(env, info, &a);
+  S* s = Unwrap<S>(env, info, &a);
   uint32_t slot;
   if (!s || a.argc < 1 || !GetUint32(env, a.argv[0], &slot)) return TypeError(env, "releaseSlot(slot)");
   s->ReleaseSlot(slot);
@@ -142,9 +177,10 @@ napi_value ReleaseSlot(napi_env env, napi_callback_info info) {
 }
 
 /** send(records: Uint32Array, payloads: Uint8Array[]): datagrams the kernel took. */
+template <class S>
 napi_value Send(napi_env env, napi_callback_info info) {
   Args a;
-  Sender* s = Unwrap(env, info, &a);
+  S* s = Unwrap<S>(env, info, &a);
   napi_typedarray_type type;
   size_t words = 0;
   void* records = nullptr;
@@ -169,46 +205,86 @@ napi_value Send(napi_env env, napi_callback_info info) {
 }
 
 /** stats(): the running totals { sent, bytes, errors, dropped }. */
+template <class S>
 napi_value Stats(napi_env env, napi_callback_info info) {
   Args a;
-  Sender* s = Unwrap(env, info, &a);
+  S* s = Unwrap<S>(env, info, &a);
   if (!s) return TypeError(env, "stats()");
-  const auto& c = s->counts();
-  napi_value o;
-  CALL(env, napi_create_object(env, &o));
-  const std::pair<const char*, uint64_t> fields[] = {
-      {"sent", c.sent}, {"bytes", c.bytes}, {"errors", c.errors}, {"dropped", c.dropped}};
-  for (const auto& [name, value] : fields) {
-    napi_value n;
-    CALL(env, napi_create_double(env, static_cast<double>(value), &n));
-    CALL(env, napi_set_named_property(env, o, name, n));
+  const srtp_native::Counts c = s->counts();
+  return CountsObject(env, {{"sent", c.sent}, {"bytes", c.bytes}, {"errors", c.errors}, {"dropped", c.dropped}});
+}
+
+/** threadStats(): each send thread's totals { sent, bytes, errors, dropped, batches }, by thread index. */
+napi_value ThreadStats(napi_env env, napi_callback_info info) {
+  Args a;
+  SendThreads* s = Unwrap<SendThreads>(env, info, &a);
+  if (!s) return TypeError(env, "threadStats()");
+  const auto threads = s->PerThread();
+  napi_value list;
+  CALL(env, napi_create_array_with_length(env, threads.size(), &list));
+  for (size_t i = 0; i < threads.size(); i++) {
+    const auto& t = threads[i];
+    napi_value o = CountsObject(env, {{"sent", t.sent},
+                                      {"bytes", t.bytes},
+                                      {"errors", t.errors},
+                                      {"dropped", t.dropped},
+                                      {"batches", t.batches}});
+    if (!o) return nullptr;
+    CALL(env, napi_set_element(env, list, static_cast<uint32_t>(i), o));
   }
-  return o;
+  return list;
+}
+
+/** drain(): returns once the send threads have done everything queued before the call. */
+napi_value Drain(napi_env env, napi_callback_info info) {
+  Args a;
+  SendThreads* s = Unwrap<SendThreads>(env, info, &a);
+  if (!s) return TypeError(env, "drain()");
+  s->Drain();
+  return Undefined(env);
 }
 
 /** close(): frees every cipher context and closes every duplicated descriptor now (not at collection). */
+template <class S>
 napi_value Close(napi_env env, napi_callback_info info) {
   Args a;
-  Sender* s = Unwrap(env, info, &a);
+  S* s = Unwrap<S>(env, info, &a);
   if (!s) return TypeError(env, "close()");
   s->Close();
   return Undefined(env);
 }
 
-napi_value Init(napi_env env, napi_value exports) {
-  const napi_property_descriptor methods[] = {
-      {"addSocket", nullptr, AddSocket, nullptr, nullptr, nullptr, napi_default, nullptr},
-      {"dropSocket", nullptr, DropSocket, nullptr, nullptr, nullptr, napi_default, nullptr},
-      {"setSlot", nullptr, SetSlot, nullptr, nullptr, nullptr, napi_default, nullptr},
-      {"releaseSlot", nullptr, ReleaseSlot, nullptr, nullptr, nullptr, napi_default, nullptr},
-      {"send", nullptr, Send, nullptr, nullptr, nullptr, napi_default, nullptr},
-      {"stats", nullptr, Stats, nullptr, nullptr, nullptr, napi_default, nullptr},
-      {"close", nullptr, Close, nullptr, nullptr, nullptr, napi_default, nullptr},
+/** The methods both classes share, for class S. */
+template <class S>
+std::vector<napi_property_descriptor> Methods() {
+  return {
+      {"addSocket", nullptr, AddSocket<S>, nullptr, nullptr, nullptr, napi_default, nullptr},
+      {"dropSocket", nullptr, DropSocket<S>, nullptr, nullptr, nullptr, napi_default, nullptr},
+      {"setSlot", nullptr, SetSlot<S>, nullptr, nullptr, nullptr, napi_default, nullptr},
+      {"releaseSlot", nullptr, ReleaseSlot<S>, nullptr, nullptr, nullptr, napi_default, nullptr},
+      {"send", nullptr, Send<S>, nullptr, nullptr, nullptr, napi_default, nullptr},
+      {"stats", nullptr, Stats<S>, nullptr, nullptr, nullptr, napi_default, nullptr},
+      {"close", nullptr, Close<S>, nullptr, nullptr, nullptr, napi_default, nullptr},
   };
+}
+
+bool DefineClass(napi_env env, napi_value exports, const char* name, napi_callback constructor,
+                 const std::vector<napi_property_descriptor>& methods) {
   napi_value cls;
-  CALL(env, napi_define_class(env, "Sender", NAPI_AUTO_LENGTH, New, nullptr, sizeof(methods) / sizeof(methods[0]),
-                              methods, &cls));
-  CALL(env, napi_set_named_property(env, exports, "Sender", cls));
+  return napi_define_class(env, name, NAPI_AUTO_LENGTH, constructor, nullptr, methods.size(), methods.data(),
+                           &cls) == napi_ok &&
+         napi_set_named_property(env, exports, name, cls) == napi_ok;
+}
+
+napi_value Init(napi_env env, napi_value exports) {
+  auto threads = Methods<SendThreads>();
+  threads.push_back({"threadStats", nullptr, ThreadStats, nullptr, nullptr, nullptr, napi_default, nullptr});
+  threads.push_back({"drain", nullptr, Drain, nullptr, nullptr, nullptr, napi_default, nullptr});
+  if (!DefineClass(env, exports, "Sender", NewSender, Methods<Sender>()) ||
+      !DefineClass(env, exports, "SendThreads", NewSendThreads, threads)) {
+    napi_throw_error(env, nullptr, "srtp-native: napi_define_class");
+    return nullptr;
+  }
   napi_value version;
   const char* openssl = OpenSSL_version(OPENSSL_VERSION);
   CALL(env, napi_create_string_utf8(env, openssl, NAPI_AUTO_LENGTH, &version));

@@ -17,13 +17,6 @@ namespace {
 /** sendmmsg takes at most UIO_MAXIOV (1024) messages per call. */
 constexpr size_t kMaxMessagesPerCall = 1024;
 
-int SocketFamily(int fd) {
-  int family = 0;
-  socklen_t length = sizeof(family);
-  if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &family, &length) != 0) return AF_UNSPEC;
-  return family;
-}
-
 /** The destination as the socket's family needs it (an IPv4 peer of an IPv6 socket as ::ffff:a.b.c.d). */
 bool ParseAddress(const std::string& host, uint16_t port, int family, sockaddr_storage* out, socklen_t* length) {
   std::memset(out, 0, sizeof(*out));
@@ -61,6 +54,13 @@ bool ParseAddress(const std::string& host, uint16_t port, int family, sockaddr_s
 
 }  // namespace
 
+int Sender::SocketFamily(int fd) {
+  int family = 0;
+  socklen_t length = sizeof(family);
+  if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &family, &length) != 0) return AF_UNSPEC;
+  return family;
+}
+
 Sender::~Sender() { Close(); }
 
 void Sender::Close() {
@@ -87,15 +87,20 @@ void Sender::DropSocket(uint32_t id) {
 
 std::string Sender::SetSlot(uint32_t id, const SlotConfig& config) {
   ReleaseSlot(id);
+  // The socket may arrive after its slot: an IPv4 socket is assumed until then.
+  auto socket = sockets_.find(config.socket_id);
+  Slot slot;
+  std::string refused = MakeSlot(config, socket == sockets_.end() ? AF_INET : SocketFamily(socket->second), &slot);
+  if (refused.empty()) InstallSlot(id, std::move(slot));
+  return refused;
+}
+
+std::string Sender::MakeSlot(const SlotConfig& config, int family, Slot* out) {
   if (config.abs_offset >= 0 && static_cast<size_t>(config.abs_offset) + 3 > config.header_length)
     return "abs-send-time offset outside the header";
   if (config.header_length < 12) return "header shorter than 12 bytes";
-  // The address family is the socket's; the socket may arrive after its slot, so an IPv4 socket is assumed
-  // until then (the send path parses again when it is known).
-  Slot slot;
+  Slot& slot = *out;
   slot.socket_id = config.socket_id;
-  auto socket = sockets_.find(config.socket_id);
-  const int family = socket == sockets_.end() ? AF_INET : SocketFamily(socket->second);
   if (!ParseAddress(config.host, config.port, family, &slot.address, &slot.address_length) &&
       !ParseAddress(config.host, config.port, AF_INET6, &slot.address, &slot.address_length))
     return "not an IP address: " + config.host;
@@ -107,10 +112,16 @@ std::string Sender::SetSlot(uint32_t id, const SlotConfig& config) {
   // The key schedule is computed here, once; each packet only sets its IV (Seal).
   if (!slot.cipher || EVP_EncryptInit_ex(slot.cipher, EVP_aes_128_gcm(), nullptr, config.key, nullptr) != 1) {
     EVP_CIPHER_CTX_free(slot.cipher);
+    slot.cipher = nullptr;
     return "OpenSSL refused the AES-128-GCM key";
   }
-  slots_.emplace(id, std::move(slot));
   return "";
+}
+
+void Sender::InstallSlot(uint32_t id, Slot&& slot) {
+  ReleaseSlot(id);
+  slots_.emplace(id, std::move(slot));
+  slot.cipher = nullptr;
 }
 
 void Sender::ReleaseSlot(uint32_t id) {

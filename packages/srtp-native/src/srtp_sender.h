@@ -58,13 +58,8 @@ class Sender {
   void DropSocket(uint32_t id);
   /** Empty string on success, else why the slot was refused (the slot is then absent). */
   std::string SetSlot(uint32_t slot, const SlotConfig& config);
-  void ReleaseSlot(uint32_t slot);
-  /** Encrypts and sends `words / kWords` records; returns how many datagrams the kernel took. */
-  uint32_t Send(const uint32_t* records, size_t words, const std::vector<Payload>& payloads);
-  const Counts& counts() const { return counts_; }
-  void Close();
 
- private:
+  /** One slot's send state; owns its cipher context once installed (InstallSlot). */
   struct Slot {
     EVP_CIPHER_CTX* cipher = nullptr;
     uint32_t socket_id = 0;
@@ -77,6 +72,22 @@ class Sender {
     uint8_t iv[12]{};
     int64_t iv_roc = -1;
   };
+  /**
+   * The slot `config` describes, its key scheduled, for a socket of address family `family` (AF_INET when not
+   * known yet); empty string on success, else why not (and `out` holds no cipher context).
+   */
+  static std::string MakeSlot(const SlotConfig& config, int family, Slot* out);
+  /** Takes `slot` (and its cipher context) as slot `id`, in place of any slot of that id. */
+  void InstallSlot(uint32_t id, Slot&& slot);
+  /** The address family of a socket descriptor (AF_UNSPEC if it cannot be read). */
+  static int SocketFamily(int fd);
+  void ReleaseSlot(uint32_t slot);
+  /** Encrypts and sends `words / kWords` records; returns how many datagrams the kernel took. */
+  uint32_t Send(const uint32_t* records, size_t words, const std::vector<Payload>& payloads);
+  const Counts& counts() const { return counts_; }
+  void Close();
+
+ private:
   /** One datagram of the batch being sent: where it sits in the arena and which socket it leaves from. */
   struct Pending {
     int fd;

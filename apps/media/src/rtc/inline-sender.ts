@@ -1,14 +1,16 @@
 import type { Socket } from 'node:dgram';
+import type { SendThreadStats } from '@mintcast/srtp-native';
 import { type NativeSrtpSender, openNativeSrtpSender } from './native-srtp-sender.mjs';
 import type { PacketLane, SlotState } from './packet-lane.ts';
 import { SendBatch } from './send-batch.ts';
 import type { SrtpSenderStats } from './srtp-sender.d.mts';
 
 /**
- * The native SRTP sender in the SFU process itself (decision 019), for a media server without send workers
- * (`MEDIA_WORKERS` 0 or 1): the writers' packets are collected over one turn of the event loop and encrypted
- * and sent in one call, as a worker would. It keeps its own duplicate of each subscriber socket's descriptor
- * and closes it when werift closes the socket.
+ * The native SRTP sender in the SFU process itself (decision 019): the writers' packets are collected over one
+ * turn of the event loop and handed to the addon in one call. With `MEDIA_WORKERS` 0 or 1 the addon encrypts
+ * and sends them in that call, on this thread; with 2 or more, on that many send threads of this process
+ * (decision 018), each owning the subscribers whose sockets it was given. It keeps its own duplicate of each
+ * subscriber socket's descriptor and closes it when werift closes the socket.
  */
 export class InlineSender {
   private slots = 0;
@@ -20,9 +22,12 @@ export class InlineSender {
     this.batch = new SendBatch((recs, payloads) => this.native.send(recs, payloads));
   }
 
-  /** The sender, or why the addon is not to be or cannot be used. */
-  static start(nativeSrtp = true): { sender?: InlineSender; reason?: string } {
-    const { sender, reason } = openNativeSrtpSender({ native: nativeSrtp });
+  /**
+   * The sender (on `threads` send threads when that is 2 or more), or why the addon is not to be or cannot be
+   * used.
+   */
+  static start(nativeSrtp = true, threads = 0): { sender?: InlineSender; reason?: string } {
+    const { sender, reason } = openNativeSrtpSender({ native: nativeSrtp, threads });
     return sender ? { sender: new InlineSender(sender) } : { reason };
   }
 
@@ -53,6 +58,11 @@ export class InlineSender {
 
   stats(): SrtpSenderStats {
     return this.native.stats();
+  }
+
+  /** Each send thread's totals (empty without threads), with the batches handed to it. */
+  threadStats(): SendThreadStats[] {
+    return this.native.threadStats();
   }
 
   close(): void {

@@ -1,9 +1,13 @@
-import type { SrtpSender as AddonSender, loadSrtpNative } from '@mintcast/srtp-native';
-import type { JsSrtpSender } from './js-srtp-sender.mjs';
+import type {
+  SrtpSender as AddonSender,
+  loadSrtpNative,
+  SendThreadStats,
+  SrtpSendThreads,
+} from '@mintcast/srtp-native';
 import type { SrtpSender } from './srtp-sender.d.mts';
 
 export declare class NativeSrtpSender implements SrtpSender {
-  constructor(addon: AddonSender);
+  constructor(addon: AddonSender | SrtpSendThreads);
   readonly path: 'native';
   addSocket: SrtpSender['addSocket'];
   dropSocket: SrtpSender['dropSocket'];
@@ -12,6 +16,8 @@ export declare class NativeSrtpSender implements SrtpSender {
   send: SrtpSender['send'];
   stats: SrtpSender['stats'];
   close: SrtpSender['close'];
+  /** Each send thread's totals, by thread; empty when it sends on the calling thread. */
+  threadStats(): SendThreadStats[];
 }
 
 interface OpenOptions {
@@ -21,11 +27,9 @@ interface OpenOptions {
   load?: typeof loadSrtpNative;
 }
 
-export declare const openSrtpSender: (options?: OpenOptions) => {
-  sender: NativeSrtpSender | JsSrtpSender;
-  reason?: string;
-};
-
 export declare const openNativeSrtpSender: (
-  options?: OpenOptions,
+  options?: OpenOptions & {
+    /** 2 or more: the addon's send threads, this many; else the calling thread. */
+    threads?: number;
+  },
 ) => { sender: NativeSrtpSender; reason?: undefined } | { sender?: undefined; reason: string };

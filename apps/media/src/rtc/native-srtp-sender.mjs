@@ -2,20 +2,29 @@
 /**
  * The native SRTP sender (decision 019): @mintcast/srtp-native's addon keeps one AES-128-GCM context per slot
  * and encrypts and sends a whole batch in one call (sendmmsg on each subscriber's socket, never blocking).
- * Same interface as js-srtp-sender.mjs; `openSrtpSender` picks between them.
+ * Same interface as js-srtp-sender.mjs (the fallback when `openNativeSrtpSender` says why not). It drives either the addon's
+ * `Sender` (everything on the calling thread) or its `SendThreads` (the same work on send threads of this
+ * process, decision 018).
  */
 import { loadSrtpNative } from '@mintcast/srtp-native';
-import { JsSrtpSender } from './js-srtp-sender.mjs';
 import { socketFd } from './udp-handle.mjs';
 
 export class NativeSrtpSender {
   /** @readonly */
   path = 'native';
 
-  /** @param {import('@mintcast/srtp-native').SrtpSender} addon */
+  /** @param {import('@mintcast/srtp-native').SrtpSender | import('@mintcast/srtp-native').SrtpSendThreads} addon */
   constructor(addon) {
     /** @private */
     this.addon = addon;
+  }
+
+  /**
+   * Each send thread's totals, by thread; empty when this sender sends on the calling thread.
+   * @returns {import('@mintcast/srtp-native').SendThreadStats[]}
+   */
+  threadStats() {
+    return 'threadStats' in this.addon ? this.addon.threadStats() : [];
   }
 
   /**
@@ -58,30 +67,18 @@ export class NativeSrtpSender {
 }
 
 /**
- * The native sender unless MEDIA_NATIVE_SRTP=off, `native` is false or the addon does not load; then the
- * JavaScript one, with the reason.
- * @param {{ native?: boolean, load?: typeof loadSrtpNative }} [options]
- * @returns {{ sender: NativeSrtpSender | JsSrtpSender, reason?: string }}
- */
-export const openSrtpSender = ({ native = true, load = loadSrtpNative } = {}) => {
-  const off = nativeOff(native);
-  if (off) return { sender: new JsSrtpSender(), reason: off };
-  const loaded = load();
-  if (!loaded.addon) return { sender: new JsSrtpSender(), reason: loaded.reason };
-  return { sender: new NativeSrtpSender(new loaded.addon.Sender()) };
-};
-
-/**
- * The native sender alone (the SFU process's own path when it has no workers), or why not.
- * @param {{ native?: boolean, load?: typeof loadSrtpNative }} [options]
+ * The native sender alone (the SFU process's own path), or why not: on `threads` send threads when that is 2 or
+ * more, else on the calling thread.
+ * @param {{ native?: boolean, load?: typeof loadSrtpNative, threads?: number }} [options]
  * @returns {{ sender: NativeSrtpSender, reason?: undefined } | { sender?: undefined, reason: string }}
  */
-export const openNativeSrtpSender = ({ native = true, load = loadSrtpNative } = {}) => {
+export const openNativeSrtpSender = ({ native = true, load = loadSrtpNative, threads = 0 } = {}) => {
   const off = nativeOff(native);
   if (off) return { reason: off };
   const loaded = load();
   if (!loaded.addon) return { reason: loaded.reason };
-  return { sender: new NativeSrtpSender(new loaded.addon.Sender()) };
+  const { Sender, SendThreads } = loaded.addon;
+  return { sender: new NativeSrtpSender(threads >= 2 ? new SendThreads(threads) : new Sender()) };
 };
 
 /** Why the native path is not to be used, if it is not. @param {boolean} native */

@@ -1,7 +1,8 @@
 /**
  * The native SRTP sender (decision 019) against the JavaScript one it replaces: the same records give the same
  * datagrams byte for byte (createCipheriv's AES-128-GCM), across rollover-counter changes, marker bits and
- * abs-send-time patches, on IPv4 and IPv6 sockets; werift decrypts them; and the fallback when it cannot load.
+ * abs-send-time patches, on IPv4 and IPv6 sockets, on the calling thread and on send threads (decision 018);
+ * werift decrypts them; and the fallback when it cannot load.
  */
 import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket, type SocketType } from 'node:dgram';
@@ -13,7 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RtpPacket } from 'werift';
 import { srtpPair } from '../../test/helpers/srtp-pair.ts';
 import { JsSrtpSender } from './js-srtp-sender.mjs';
-import { NativeSrtpSender, openNativeSrtpSender, openSrtpSender } from './native-srtp-sender.mjs';
+import { NativeSrtpSender, openNativeSrtpSender } from './native-srtp-sender.mjs';
 import { WORDS } from './send-batch.ts';
 import type { SrtpSender, SrtpSlot } from './srtp-sender.d.mts';
 
@@ -24,6 +25,12 @@ const nativeSender = (): NativeSrtpSender => {
       `${loaded.reason}: npm ci builds it (packages/srtp-native; build-error.log tells why not)`,
     );
   return new NativeSrtpSender(new loaded.addon.Sender());
+};
+/** The addon's sender on `threads` send threads of this process. */
+const threadedSender = (threads: number): NativeSrtpSender => {
+  const sender = openNativeSrtpSender({ threads }).sender;
+  if (!sender) throw new Error('the addon is not built: npm ci builds it (packages/srtp-native)');
+  return sender;
 };
 
 const open: { close(): void }[] = [];
@@ -194,12 +201,13 @@ describe('native and JavaScript senders, the same records', () => {
     };
     const js = await run(new JsSrtpSender());
     const native = await run(nativeSender());
+    const threaded = await run(threadedSender(2));
 
     slots.forEach((_, i) => {
-      const a = js[i] as Buffer[];
-      const b = native[i] as Buffer[];
-      expect(b).toHaveLength(400);
-      expect(b.map((d) => d.toString('hex'))).toEqual(a.map((d) => d.toString('hex')));
+      const a = (js[i] as Buffer[]).map((d) => d.toString('hex'));
+      expect(native[i]).toHaveLength(400);
+      expect((native[i] as Buffer[]).map((d) => d.toString('hex'))).toEqual(a);
+      expect((threaded[i] as Buffer[]).map((d) => d.toString('hex'))).toEqual(a);
     });
     // werift, with the other end's keys, decrypts the first slot's stream (it crosses a sequence wrap) and
     // reads back every field the sender patched.
@@ -312,6 +320,102 @@ describe('the native sender', () => {
   });
 });
 
+describe('the send threads', () => {
+  /** A slot for `socket` sending to `port` with a fresh association, and the receiver's keys. */
+  const slotTo = (slot: number, socket: number, port: number) => {
+    const { cipher, receiver } = association();
+    const s: SrtpSlot = {
+      slot,
+      socket,
+      host: '127.0.0.1',
+      port,
+      key: cipher.srtpSessionKey,
+      salt: cipher.srtpSessionSalt,
+      ssrc: slot,
+      ...plainHeader(slot),
+    };
+    return { s, receiver };
+  };
+
+  it('put each socket on the thread with the fewest, and send every slot of it from there', async () => {
+    const sender = threadedSender(2);
+    open.push(sender);
+    const rx = await Promise.all([receiver(), receiver(), receiver()]);
+    // Sockets 1 and 2 go to threads 0 and 1; socket 1 has two slots, socket 2 one.
+    expect(sender.addSocket(1, await bind())).toBe(true);
+    expect(sender.addSocket(2, await bind())).toBe(true);
+    const slots = [
+      slotTo(1, 1, rx[0]?.port ?? 0),
+      slotTo(2, 1, rx[1]?.port ?? 0),
+      slotTo(3, 2, rx[2]?.port ?? 0),
+    ];
+    for (const { s } of slots) expect(sender.setSlot(s)).toBeUndefined();
+    const perSlot = [1, 2, 3].map((slot) => stream(slot, 50, 10, 0));
+    const records = perSlot.flat();
+    const payloads = records.map(() => randomBytes(100));
+    await sendAll(
+      sender,
+      records,
+      (i) => payloads[i] as Buffer,
+      () => rx.reduce((n, r) => n + r.got.length, 0),
+      records.length,
+    );
+    const [t0, t1] = sender.threadStats();
+    expect(t0).toMatchObject({ sent: 100, errors: 0, dropped: 0, batches: 1 });
+    expect(t1).toMatchObject({ sent: 50, errors: 0, dropped: 0, batches: 1 });
+    expect(sender.stats()).toMatchObject({ sent: 150, bytes: 150 * (12 + 100 + 16), errors: 0 });
+    // Each receiver decrypts its own stream, in the order sent.
+    slots.forEach(({ receiver: keys }, i) => {
+      const seqs = (rx[i]?.got ?? []).map(
+        (d) => RtpPacket.deSerialize(keys.decrypt(d)).header.sequenceNumber,
+      );
+      expect(seqs).toEqual(perSlot[i]?.map((r) => (r[1] as number) & 0xffff));
+    });
+  });
+
+  it('send what the payloads held when handed over, though the caller reuses its buffers at once', async () => {
+    const sender = threadedSender(2);
+    open.push(sender);
+    const rx = await receiver();
+    expect(sender.addSocket(1, await bind())).toBe(true);
+    const { s, receiver: keys } = slotTo(1, 1, rx.port);
+    expect(sender.setSlot(s)).toBeUndefined();
+    // One reused buffer, as a reader that recycles its receive buffer would hand over.
+    const buffer = Buffer.alloc(1_000);
+    const records = stream(1, 200, 0, 0);
+    // In rounds of 20 datagrams (what the receiver's socket buffer holds while this test does not read it).
+    for (const [k, r] of records.entries()) {
+      buffer.fill(k & 0xff);
+      sender.send(new Uint32Array([...r.slice(0, 4), 0, r[5] as number]), [buffer]);
+      if (k % 20 < 19) continue;
+      buffer.fill(0xee);
+      await expect.poll(() => rx.got.length, { timeout: 10_000, interval: 5 }).toBe(k + 1);
+    }
+    rx.got.forEach((d, k) => {
+      expect(RtpPacket.deSerialize(keys.decrypt(d)).payload.equals(Buffer.alloc(1_000, k & 0xff))).toBe(true);
+    });
+  });
+
+  it('refuse a slot of a socket never added, count records of unknown slots as errors, and finish what was queued on close', async () => {
+    const sender = threadedSender(3);
+    const rx = await receiver();
+    expect(sender.addSocket(1, await bind())).toBe(true);
+    const { s } = slotTo(1, 1, rx.port);
+    expect(sender.setSlot(s)).toBeUndefined();
+    expect(sender.setSlot({ ...s, slot: 2, socket: 9 })).toBe('unknown socket');
+    expect(sender.setSlot({ ...s, slot: 3, host: 'localhost' })).toMatch(/not an IP address/);
+    const records = [...stream(1, 100, 0, 0), ...stream(2, 5, 0, 0), ...stream(3, 5, 0, 0)];
+    const recs = new Uint32Array(records.flatMap((r) => [...r.slice(0, 4), 0, r[5] as number]));
+    expect(sender.send(recs, [randomBytes(50)])).toBe(100);
+    // Closed at once: the threads first send what they were given.
+    sender.close();
+    expect(sender.stats()).toMatchObject({ sent: 100, errors: 10, dropped: 0 });
+    await expect.poll(() => rx.got.length, { timeout: 10_000, interval: 5 }).toBe(100);
+    // Nothing more is taken once closed.
+    expect(sender.send(recs, [randomBytes(50)])).toBe(0);
+  });
+});
+
 describe('when the addon cannot be used', () => {
   it('the loader reports why instead of throwing (a file that is not an addon, or none)', () => {
     const file = path.join(tmpdir(), `not-an-addon-${process.pid}.node`);
@@ -325,14 +429,14 @@ describe('when the addon cannot be used', () => {
     });
   });
 
-  it('a send worker falls back to the JavaScript sender and says why', () => {
+  it("opening the native sender says why not instead (the server then runs Node's path)", () => {
     vi.stubEnv('MEDIA_NATIVE_SRTP', 'on'); // whatever the run was started with
     try {
-      const failed = openSrtpSender({ load: () => ({ addon: undefined, reason: 'addon not loaded: test' }) });
-      expect(failed.sender.path).toBe('js');
-      expect(failed.reason).toBe('addon not loaded: test');
-      expect(openSrtpSender({ native: false })).toMatchObject({ reason: 'nativeSrtp: false' });
-      expect(openSrtpSender().sender.path).toBe('native');
+      const load = () => ({ addon: undefined, reason: 'addon not loaded: test' }) as const;
+      expect(openNativeSrtpSender({ load })).toEqual({ reason: 'addon not loaded: test' });
+      expect(openNativeSrtpSender({ load, threads: 2 })).toEqual({ reason: 'addon not loaded: test' });
+      expect(openNativeSrtpSender({ native: false })).toEqual({ reason: 'nativeSrtp: false' });
+      expect(openNativeSrtpSender().sender?.path).toBe('native');
     } finally {
       vi.unstubAllEnvs();
     }
@@ -341,9 +445,8 @@ describe('when the addon cannot be used', () => {
   it('MEDIA_NATIVE_SRTP=off keeps every sender on the JavaScript path', () => {
     vi.stubEnv('MEDIA_NATIVE_SRTP', 'off');
     try {
-      expect(openSrtpSender()).toMatchObject({ reason: 'MEDIA_NATIVE_SRTP=off' });
-      expect(openSrtpSender().sender.path).toBe('js');
       expect(openNativeSrtpSender()).toEqual({ reason: 'MEDIA_NATIVE_SRTP=off' });
+      expect(openNativeSrtpSender({ threads: 2 })).toEqual({ reason: 'MEDIA_NATIVE_SRTP=off' });
     } finally {
       vi.unstubAllEnvs();
     }

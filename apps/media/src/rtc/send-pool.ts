@@ -33,13 +33,6 @@ export interface WorkerStats {
   batches: number;
 }
 
-/** Which SRTP sender a worker runs (decision 019), as it reported when it started. */
-export interface SrtpPath {
-  srtp: 'native' | 'js';
-  /** Why not native, when not. */
-  reason?: string;
-}
-
 /**
  * One send worker process: its batch of packets (one message per turn of the event loop, send-batch.ts), the
  * sockets it holds and its last reported counts.
@@ -59,7 +52,6 @@ class SendWorker {
   constructor(
     readonly index: number,
     private readonly child: ChildProcess,
-    readonly srtp: SrtpPath,
   ) {
     child.on('message', (m: { t: string } & Omit<WorkerStats, 'batches'>) => {
       if (m.t !== 'stats') return;
@@ -153,7 +145,8 @@ export class SendLane implements PacketLane {
 }
 
 /**
- * `MEDIA_WORKERS` send worker processes (decision 018). A new subscriber goes to the worker that already serves
+ * `MEDIA_WORKERS` send worker processes on Node's path (decision 018; with the native addon the send workers
+ * are its threads instead, inline-sender.ts). A new subscriber goes to the worker that already serves
  * most of its room, unless that one has more than ROOM_AFFINITY_SLACK subscribers above the least-loaded
  * worker, which then takes it; its packets' SRTP encryption and UDP send happen there.
  */
@@ -166,10 +159,10 @@ export class SendPool {
   private constructor(readonly size: number) {}
 
   /**
-   * Starts `size` workers and waits for them; undefined (forwarding stays in this thread) below 2. With
-   * `nativeSrtp` false they use the JavaScript cipher and send even when the addon is built.
+   * Starts `size` workers and waits for them; undefined (forwarding stays in this thread) below 2. `why` is why
+   * the native addon's send threads are not used instead (logged).
    */
-  static async start(size: number, log: Logger, nativeSrtp = true): Promise<SendPool | undefined> {
+  static async start(size: number, log: Logger, why?: string): Promise<SendPool | undefined> {
     if (size < 2) return undefined;
     if (!WORKER_FILE) {
       log.warn('media_workers_unavailable', { reason: 'send-worker.mjs not found' });
@@ -178,21 +171,19 @@ export class SendPool {
     const pool = new SendPool(size);
     await Promise.all(
       Array.from({ length: size }, async (_, index) => {
-        const child = fork(WORKER_FILE, nativeSrtp ? [] : ['js'], {
+        const child = fork(WORKER_FILE, [], {
           serialization: 'advanced',
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
           execArgv: [],
         });
-        const srtp = await new Promise<SrtpPath>((resolve, reject) => {
+        await new Promise<void>((resolve, reject) => {
           child.once('error', reject);
           child.once('exit', (code, signal) =>
             reject(new Error(`send worker ${index} exited (${code ?? signal}) before it was ready`)),
           );
-          child.once('message', (m: { srtp?: SrtpPath['srtp']; reason?: string }) =>
-            resolve({ srtp: m.srtp ?? 'js', reason: m.reason }),
-          );
+          child.once('message', () => resolve());
         });
-        const worker = new SendWorker(index, child, srtp);
+        const worker = new SendWorker(index, child);
         child.on('exit', (code, signal) => {
           if (!worker.alive) return;
           worker.alive = false;
@@ -201,15 +192,8 @@ export class SendPool {
         pool.workers[index] = worker;
       }),
     );
-    const { srtp, reason } = pool.srtp;
-    log.info('media_workers_started', { workers: size, srtp, ...(reason ? { srtpReason: reason } : {}) });
+    log.info('media_workers_started', { workers: size, srtp: 'js', ...(why ? { srtpReason: why } : {}) });
     return pool;
-  }
-
-  /** 'native' when every worker encrypts and sends with the addon, else 'js' and the first worker's reason. */
-  get srtp(): SrtpPath {
-    const js = this.workers.find((w) => w.srtp.srtp !== 'native');
-    return js ? js.srtp : { srtp: 'native' };
   }
 
   /** The lane for a new subscriber of `room` (see the class comment). */

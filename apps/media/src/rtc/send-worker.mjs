@@ -1,14 +1,13 @@
 // @ts-check
 /**
- * One media send worker (decision 018): a child process that encrypts already-rewritten RTP with SRTP
- * AEAD_AES_128_GCM (RFC 7714) and sends it on the subscriber's own UDP socket, which the SFU process passed
- * here (the same file description, so the viewer sees the nominated ICE pair's address). The SFU process
- * keeps ICE, DTLS, RTCP, NACK and every forwarding decision; this process only does the per-viewer cipher
- * and send, which is most of what a viewer costs. Plain JavaScript so that production (built bundles,
- * plain Node, decision 010) can start it as it is.
- *
- * The cipher and send are the native addon's (decision 019) unless it is not built, MEDIA_NATIVE_SRTP=off, or
- * this process was started with the argument `js`; then Node's createCipheriv and dgram (js-srtp-sender.mjs).
+ * One media send worker process on Node's path (decision 018): a child process that encrypts already-rewritten
+ * RTP with SRTP AEAD_AES_128_GCM (RFC 7714) with Node's createCipheriv and sends it with dgram
+ * (js-srtp-sender.mjs) on the subscriber's own UDP socket, which the SFU process passed here (the same file
+ * description, so the viewer sees the nominated ICE pair's address). The SFU process keeps ICE, DTLS, RTCP, NACK
+ * and every forwarding decision; this process only does the per-viewer cipher and send, which is most of what a
+ * viewer costs. Plain JavaScript so that production (built bundles, plain Node, decision 010) can start it as it
+ * is. The SFU starts these only when the native addon's send threads cannot be used (decision 019: not built,
+ * or MEDIA_NATIVE_SRTP=off).
  *
  * Messages (child_process IPC, advanced serialization):
  *   { t: 'socket', id }, with a dgram socket handle   a subscriber's socket; this process never reads it
@@ -17,12 +16,11 @@
  *   { t: 'release', slot }
  *   { t: 'batch', recs: Uint32Array, payloads: Buffer[] }   6 words per packet: slot, seq | marker << 16,
  *                                                           timestamp, rollover counter, payload index, abs-send-time
- * It answers { t: 'ready', srtp: 'native' | 'js', reason? } once, then { t: 'stats', sent, bytes, errors,
- * dropped } every second.
+ * It answers { t: 'ready' } once, then { t: 'stats', sent, bytes, errors, dropped } every second.
  */
-import { openSrtpSender } from './native-srtp-sender.mjs';
+import { JsSrtpSender } from './js-srtp-sender.mjs';
 
-const { sender, reason } = openSrtpSender({ native: process.argv[2] !== 'js' });
+const sender = new JsSrtpSender();
 let errors = 0;
 
 /** @param {any} m @param {any} handle */
@@ -40,8 +38,6 @@ const onMessage = (m, handle) => {
     case 'socket':
       if (!handle) break;
       if (!sender.addSocket(m.id, handle)) errors++;
-      // The native sender keeps a duplicate of the descriptor: this copy is not needed (nor ever read).
-      if (sender.path === 'native') handle.close();
       break;
     case 'drop':
       sender.dropSocket(m.id);
@@ -63,4 +59,4 @@ setInterval(() => {
   process.send?.({ t: 'stats', sent: s.sent, bytes: s.bytes, errors: s.errors + errors, dropped: s.dropped });
 }, 1000);
 process.on('disconnect', () => process.exit(0));
-process.send?.({ t: 'ready', srtp: sender.path, reason });
+process.send?.({ t: 'ready' });
