@@ -31,7 +31,8 @@ export interface MediaServerOptions {
    */
   dynacastClock?: () => number;
   /**
-   * Processes that encrypt and send subscribers' media (decision 018; `MEDIA_WORKERS`). Default: the CPU count
+   * Send workers that encrypt and send subscribers' media (decision 018; `MEDIA_WORKERS`): the native addon's
+   * threads in this process, or worker processes on Node's path. Default: the CPU count
    * (`os.availableParallelism()`); 0 or 1 keeps everything in this thread.
    */
   mediaWorkers?: number;
@@ -55,9 +56,12 @@ export interface ServerContext {
   dynacastClock: () => number;
   /** Counts DTLS datagrams held until DTLS started and then handed over (rtc/early-dtls.ts). */
   onEarlyDtls: (count: number) => void;
-  /** The send workers, when `mediaWorkers` ≥ 2. */
+  /** The send worker processes, when `mediaWorkers` ≥ 2 and the native addon is not used (Node's path). */
   sendPool?: SendPool;
-  /** Without workers: the native sender in this process, when the addon is built and allowed (decision 019). */
+  /**
+   * The native sender in this process, when the addon is built and allowed (decision 019): on its send threads
+   * when `mediaWorkers` ≥ 2, else on this thread.
+   */
   inlineSender?: InlineSender;
   log: Logger;
 }
