@@ -83,7 +83,7 @@ const server = await startMediaServer({
   publicIp: env.MEDIA_PUBLIC_IP || undefined,
   iceServers: iceServersEnv(),
   logLevel: env.LOG_LEVEL,
-  // Send worker processes (decision 018); unset: one per CPU. MEDIA_NATIVE_SRTP: their cipher (decision 019).
+  // Send workers (decision 018: the addon's threads, or processes on Node's path); unset: one per CPU. MEDIA_NATIVE_SRTP: decision 019.
   mediaWorkers: workersEnv(),
   nativeSrtp: nativeSrtpEnv(),
 });

@@ -235,22 +235,16 @@ napi_value ThreadStats(napi_env env, napi_callback_info info) {
   return list;
 }
 
-/** drain(): returns once the send threads have done everything queued before the call. */
-napi_value Drain(napi_env env, napi_callback_info info) {
-  Args a;
-  SendThreads* s = Unwrap<SendThreads>(env, info, &a);
-  if (!s) return TypeError(env, "drain()");
-  s->Drain();
-  return Undefined(env);
-}
-
-/** close(): frees every cipher context and closes every duplicated descriptor now (not at collection). */
-template <class S>
-napi_value Close(napi_env env, napi_callback_info info) {
+/**
+ * A method without arguments or result: close() (frees every cipher context and closes every duplicated
+ * descriptor now, not at collection) and drain() (returns once the send threads have done what was queued).
+ */
+template <class S, void (S::*Method)()>
+napi_value Call(napi_env env, napi_callback_info info) {
   Args a;
   S* s = Unwrap<S>(env, info, &a);
-  if (!s) return TypeError(env, "close()");
-  s->Close();
+  if (!s) return TypeError(env, "called on something that is not a srtp-native sender");
+  (s->*Method)();
   return Undefined(env);
 }
 
@@ -264,7 +258,7 @@ std::vector<napi_property_descriptor> Methods() {
       {"releaseSlot", nullptr, ReleaseSlot<S>, nullptr, nullptr, nullptr, napi_default, nullptr},
       {"send", nullptr, Send<S>, nullptr, nullptr, nullptr, napi_default, nullptr},
       {"stats", nullptr, Stats<S>, nullptr, nullptr, nullptr, napi_default, nullptr},
-      {"close", nullptr, Close<S>, nullptr, nullptr, nullptr, napi_default, nullptr},
+      {"close", nullptr, Call<S, &S::Close>, nullptr, nullptr, nullptr, napi_default, nullptr},
   };
 }
 
@@ -279,7 +273,7 @@ bool DefineClass(napi_env env, napi_value exports, const char* name, napi_callba
 napi_value Init(napi_env env, napi_value exports) {
   auto threads = Methods<SendThreads>();
   threads.push_back({"threadStats", nullptr, ThreadStats, nullptr, nullptr, nullptr, napi_default, nullptr});
-  threads.push_back({"drain", nullptr, Drain, nullptr, nullptr, nullptr, napi_default, nullptr});
+  threads.push_back({"drain", nullptr, Call<SendThreads, &SendThreads::Drain>, nullptr, nullptr, nullptr, napi_default, nullptr});
   if (!DefineClass(env, exports, "Sender", NewSender, Methods<Sender>()) ||
       !DefineClass(env, exports, "SendThreads", NewSendThreads, threads)) {
     napi_throw_error(env, nullptr, "srtp-native: napi_define_class");

@@ -10,6 +10,7 @@ import type { IceServerConfig, ServerContext } from '../config.ts';
 import { keepEarlyDtls } from './early-dtls.ts';
 import { withoutDefaultStun } from './no-default-stun.ts';
 import { publisherPeerConfig } from './peer-config.ts';
+import { enlargeReceiveBuffers, PUBLISHER_RECEIVE_BUFFER } from './receive-buffer.ts';
 import { parseSections, type SdpSection } from './sdp-sections.ts';
 import { candidateJson } from './trickle.ts';
 
@@ -53,6 +54,7 @@ export class PublisherTransport {
     // Data channels the client opens here (_reliable, _lossy) carry its data packets.
     this.pc.onDataChannel.subscribe((channel) => handlers.onDataChannel(channel));
     this.pc.connectionStateChange.subscribe((s) => {
+      if (s === 'connected') enlargeReceiveBuffers(this.pc, PUBLISHER_RECEIVE_BUFFER);
       if (s === 'failed' && !this.closed) handlers.onFailed();
     });
     this.rembTimer = setInterval(() => this.sendRemb(), REMB_INTERVAL_MS);

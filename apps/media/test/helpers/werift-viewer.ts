@@ -20,6 +20,7 @@ import {
   useSdesMid,
 } from 'werift';
 import WebSocket from 'ws';
+import { enlargeReceiveBuffers } from '../../src/rtc/receive-buffer.ts';
 
 export interface StreamStats {
   received: number;
@@ -39,9 +40,6 @@ interface RouterInternals {
 
 interface SrtpInternals {
   srtp: { decrypt(data: Buffer): unknown };
-  iceTransport?: {
-    connection?: { protocols?: { transport?: { socket?: { setRecvBufferSize?(bytes: number): void } } }[] };
-  };
 }
 
 /**
@@ -251,15 +249,9 @@ export class WeriftViewer {
 
   private countWithoutDecrypting(): void {
     this.counting = true;
+    enlargeReceiveBuffers(this.pc, BENCH_RECEIVE_BUFFER);
     for (const transport of this.pc.dtlsTransports) {
       const t = transport as unknown as SrtpInternals;
-      for (const protocol of t.iceTransport?.connection?.protocols ?? []) {
-        try {
-          protocol.transport?.socket?.setRecvBufferSize?.(BENCH_RECEIVE_BUFFER);
-        } catch {
-          // A TCP candidate's transport, or a socket already closed: nothing to enlarge.
-        }
-      }
       const decrypt = t.srtp.decrypt.bind(t.srtp);
       let n = 0;
       t.srtp.decrypt = (data: Buffer) => {
