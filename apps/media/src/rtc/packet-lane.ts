@@ -13,9 +13,9 @@ export interface SlotState {
 }
 
 /**
- * Where a subscriber's AES-GCM packets over UDP go to be encrypted and sent: a send worker process (decision
- * 018, send-pool.ts) or the native sender in this process (decision 019, inline-sender.ts). Every writer of the
- * subscriber uses the same lane, each with a slot of its own.
+ * Where a subscriber's AES-GCM packets over UDP go to be encrypted and sent: the native sender in this process,
+ * on its send threads or on this thread (decisions 018, 019; inline-sender.ts), or a send worker process on
+ * Node's path (send-pool.ts). Every writer of the subscriber uses the same lane, each with a slot of its own.
  */
 export interface PacketLane {
   /** False once the lane cannot send (its worker exited): writers then encrypt and send themselves. */

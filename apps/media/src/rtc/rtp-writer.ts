@@ -245,7 +245,7 @@ export class RtpWriter {
   private unsyncedPackets = 0;
   private unsyncedBytes = 0;
 
-  /** With a lane, AES-GCM packets over UDP are encrypted and sent by that lane (a worker process or the addon). */
+  /** With a lane, AES-GCM packets over UDP are encrypted and sent by that lane (the addon, or a worker process). */
   constructor(
     private readonly transceiver: RTCRtpTransceiver,
     private readonly lane?: PacketLane,
