@@ -104,6 +104,13 @@ interface Result {
   load: number;
 }
 
+/** The addon's W send threads, behind the part of SendPool's interface this bench uses. */
+const sendThreads = (threads: number) => {
+  const { sender, reason } = InlineSender.start(true, threads);
+  if (!sender) throw new Error(reason);
+  return { stats: () => sender.threadStats(), lane: () => sender.lane(), close: () => sender.close() };
+};
+
 const perPkt = (us: number, n: number) => (n ? us / n : Number.NaN);
 
 const measure = async (mode: string): Promise<Result> => {
@@ -141,15 +148,7 @@ const measure = async (mode: string): Promise<Result> => {
       return { mode, mainUs: perPkt(r.mainUs, r.packets * K), sent, handed: r.packets * K, load: load0 };
     }
     if (W < 2) throw new Error('BENCH_WORKERS must be at least 2');
-    const threads = mode === 'workers/native' ? InlineSender.start(true, W) : undefined;
-    if (threads && !threads.sender) throw new Error(threads.reason);
-    const pool = threads?.sender
-      ? {
-          stats: () => threads.sender?.threadStats() ?? [],
-          lane: () => threads.sender?.lane(),
-          close: () => threads.sender?.close(),
-        }
-      : await SendPool.start(W, createLogger('warn'));
+    const pool = mode === 'workers/native' ? sendThreads(W) : await SendPool.start(W, createLogger('warn'));
     if (!pool) throw new Error('no send workers');
     const lanes = lanesFor(subscribers, (i) => pool.lane(`room-${i}`));
     await new Promise((r) => setTimeout(r, 500));

@@ -55,7 +55,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     inlineSender,
     log,
   };
-  const threads = inlineSender && workers >= 2 ? inlineSender : undefined;
+  const threads = inlineSender?.threaded ? inlineSender : undefined;
   if (sendPool) metrics.readWorkersFrom(() => sendPool.stats());
   if (threads) metrics.readWorkersFrom(() => threads.threadStats());
   if (threads) log.info('media_workers_started', { workers, srtp: 'native', threads: true });

@@ -191,10 +191,15 @@ Counts SendThreads::counts() const {
 
 std::vector<ThreadCounts> SendThreads::PerThread() const {
   std::vector<ThreadCounts> out;
-  for (const auto& lane : lanes_)
-    out.push_back({lane->sent.load(std::memory_order_relaxed), lane->bytes.load(std::memory_order_relaxed),
-                   lane->errors.load(std::memory_order_relaxed), lane->dropped.load(std::memory_order_relaxed),
-                   lane->taken.load(std::memory_order_relaxed)});
+  for (const auto& lane : lanes_) {
+    ThreadCounts t;
+    t.sent = lane->sent.load(std::memory_order_relaxed);
+    t.bytes = lane->bytes.load(std::memory_order_relaxed);
+    t.errors = lane->errors.load(std::memory_order_relaxed);
+    t.dropped = lane->dropped.load(std::memory_order_relaxed);
+    t.batches = lane->taken.load(std::memory_order_relaxed);
+    out.push_back(t);
+  }
   return out;
 }
 

@@ -21,12 +21,8 @@
 
 namespace srtp_native {
 
-/** One send thread's running totals; `batches` counts the hand-overs it took (each one wake-up at most). */
-struct ThreadCounts {
-  uint64_t sent = 0;
-  uint64_t bytes = 0;
-  uint64_t errors = 0;
-  uint64_t dropped = 0;
+/** One send thread's running totals, and the hand-overs it took (`batches`: each one wake-up at most). */
+struct ThreadCounts : Counts {
   uint64_t batches = 0;
 };
 

@@ -60,6 +60,11 @@ export class InlineSender {
     return this.native.stats();
   }
 
+  /** True when the addon sends on its own threads (`MEDIA_WORKERS` ≥ 2), not on this one. */
+  get threaded(): boolean {
+    return this.native.threadStats().length > 0;
+  }
+
   /** Each send thread's totals (empty without threads), with the batches handed to it. */
   threadStats(): SendThreadStats[] {
     return this.native.threadStats();
