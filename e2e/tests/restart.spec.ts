@@ -26,6 +26,12 @@ test.beforeAll(async () => {
     LIVE_RECONCILE_INTERVAL_MS: '1000',
   });
 });
+// The launcher's own output (which child exited, with what code or signal, and the children's logs) says why a
+// run failed; the page alone cannot.
+test.afterEach(({}, info) => {
+  if (info.status !== info.expectedStatus)
+    console.log(`launcher output (last 20,000 characters):\n${site?.logs()}`);
+});
 test.afterAll(async () => {
   await site?.stop();
   await standin?.close();
