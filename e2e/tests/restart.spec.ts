@@ -28,7 +28,8 @@ test.beforeAll(async () => {
 });
 // The launcher's own output (which child exited, with what code or signal, and the children's logs) says why a
 // run failed; the page alone cannot.
-test.afterEach(({}, info) => {
+test.afterEach(() => {
+  const info = test.info();
   if (info.status !== info.expectedStatus)
     console.log(`launcher output (last 20,000 characters):\n${site?.logs()}`);
 });
