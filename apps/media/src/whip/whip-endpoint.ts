@@ -12,7 +12,7 @@ const SESSION_PREFIX = '/whip/session/';
 /**
  * WHIP (RFC 9725) on the media server: `POST /whip` with an SDP offer and `Authorization: Bearer <access
  * token>` (a LiveKit token with a publish grant for the room; the API server mints it after checking the
- * stream key, decision 014) answers 201 with the SDP answer and the session's `Location`;
+ * stream key, decision 020) answers 201 with the SDP answer and the session's `Location`;
  * `PATCH <Location>` adds trickled candidates; `DELETE <Location>` ends the ingest.
  */
 export function createWhipEndpoint(manager: RoomManager) {

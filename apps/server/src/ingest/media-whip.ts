@@ -11,7 +11,7 @@ export interface MediaWhipResponse {
 
 /**
  * The API server's half of WHIP: requests to the embedded media server, authorised with a LiveKit access
- * token the API minted after checking the stream key (decision 014). The media server never sees the key.
+ * token the API minted after checking the stream key (decision 020). The media server never sees the key.
  */
 export const createMediaWhip = (target: string) => {
   const call = async (

@@ -4,7 +4,7 @@ import type { MediaGateway } from '../live/media-gateway.ts';
 
 /**
  * The access token an ingest publishes with: the creator's identity in the stream's room, camera and
- * microphone only, marked as a WHIP host so the live flag follows the ingest (decision 014).
+ * microphone only, marked as a WHIP host so the live flag follows the ingest (decision 020).
  */
 export const mintWhipHostToken = (
   gateway: Pick<MediaGateway, 'mintToken'>,

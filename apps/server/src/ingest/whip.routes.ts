@@ -24,7 +24,7 @@ export interface WhipRoutesOptions {
 /**
  * WHIP (RFC 9725) on the site's origin, for the embedded media server: `POST /whip/{mint}` with the stream key
  * as Bearer token and an SDP offer; `PATCH`/`DELETE` on the Location it returns. The key is checked here and
- * the request passed to apps/media with a short-lived host token for the creator (decision 014).
+ * the request passed to apps/media with a short-lived host token for the creator (decision 020).
  */
 export const whipRoutes = async (app: FastifyInstance, opts: WhipRoutesOptions) => {
   const { ingest, gateway, media, streams } = opts;
