@@ -128,6 +128,3 @@ export const formatLiveFor = (totalSeconds: number): string => {
   const h = Math.floor(minutes / 60);
   return h > 0 ? `${h}h ${minutes % 60}m` : `${minutes}m`;
 };
-
-/** `12 watching`: a live stream's current audience on cards and lists. */
-export const formatWatching = (viewers: number): string => `${viewers.toLocaleString('en-US')} watching`;

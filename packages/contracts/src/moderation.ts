@@ -93,13 +93,6 @@ export const chatModeLabels = (rules: TChatRules): string[] => {
 export const REPORT_REASONS = ['violence', 'sexual', 'harassment', 'scam', 'other'] as const;
 export const ZReportReason = z.enum(REPORT_REASONS);
 export type TReportReason = z.infer<typeof ZReportReason>;
-export const REPORT_REASON_LABELS: Record<TReportReason, string> = {
-  violence: 'Violence',
-  sexual: 'Sexual content',
-  harassment: 'Harassment',
-  scam: 'Scam',
-  other: 'Other',
-};
 export const REPORT_DETAILS_MAX = 500;
 /** Reports one wallet may send per hour. */
 export const REPORTS_PER_HOUR = 10;

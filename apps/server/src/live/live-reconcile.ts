@@ -81,5 +81,3 @@ export const createLiveReconcile = (deps: LiveReconcileDeps) => {
     },
   };
 };
-
-export type LiveReconcile = ReturnType<typeof createLiveReconcile>;

@@ -38,5 +38,3 @@ export const createReportsService = (repo: ReportsRepository, now: () => number)
     return { id };
   },
 });
-
-export type ReportsService = ReturnType<typeof createReportsService>;

@@ -61,5 +61,3 @@ export const createUpstreamLimiter = (opts: UpstreamLimiterOptions = {}) => {
     backoffRemainingMs: (): number => Math.max(0, blockedUntil - now()),
   };
 };
-
-export type UpstreamLimiter = ReturnType<typeof createUpstreamLimiter>;

@@ -1,7 +1,6 @@
 import { REALTIME_PATH, type TRealtimeEvent, ZRealtimeEvent } from '@mintcast/contracts';
 import type { Kysely } from 'kysely';
 import { WebSocket } from 'ws';
-import type { App } from '../../src/app.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import type { Database } from '../../src/db/schema.ts';
 import type { AppConfig } from '../../src/env.ts';
@@ -142,5 +141,3 @@ export const eventually = async (
     await new Promise((r) => setTimeout(r, 20));
   }
 };
-
-export type { App };

@@ -6,14 +6,8 @@ import {
   ZChatMute,
   ZNoContent,
 } from '@mintcast/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../lib/api.ts';
-
-/** Query keys of the chat resource. */
-export const chatKeys = {
-  all: ['chat'] as const,
-  history: (mint: string) => ['chat', mint, 'history'] as const,
-};
 
 const messagesPath = (mint: string) => `/api/streams/${mint}/messages`;
 
@@ -23,19 +17,6 @@ export const fetchChatHistory = (mint: string, opts: { limit?: number; before?: 
   if (opts.before) qs.set('before', opts.before);
   return apiFetch(`${messagesPath(mint)}?${qs}`, ZChatHistory);
 };
-
-/**
- * The newest page of a stream's chat. Never refetched on a timer: live events keep it current, and the
- * chat refetches it itself after a reconnect to fill the gap.
- */
-export const useChatHistoryQuery = (mint: string) =>
-  useQuery({
-    queryKey: chatKeys.history(mint),
-    queryFn: () => fetchChatHistory(mint),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    retry: 1,
-  });
 
 export const usePostChatMessageMutation = (mint: string) =>
   useMutation({

@@ -13,13 +13,8 @@ import { apiFetch, jsonBody } from '../lib/api.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { streamKeys } from './streams.ts';
 
-/**
- * The live resource: media tokens, rooms, thumbnails, and the broadcaster's stream writes (upsert, live
- * flag). None of these are cached queries: tokens are single-use and the writes invalidate the streams.
- */
-export const liveKeys = {
-  all: ['live'] as const,
-};
+// The live resource: media tokens, rooms, thumbnails, and the broadcaster's stream writes (upsert, live
+// flag). None of these are cached queries: tokens are single-use and the writes invalidate the streams.
 
 /** A failure of one of the two backend functions, with the spec's user-facing text (spec §8). */
 export class LiveCallError extends Error {
