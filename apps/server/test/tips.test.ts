@@ -209,6 +209,22 @@ describe(`tips verified on a local chain (${databaseKind()})`, () => {
     });
   });
 
+  it("leaves a creator's tip to their own wallet out of the public total", async () => {
+    const creator = await viewer();
+    const s = await streamOf(creator.address);
+    const fan = await viewer();
+    const own = await send(creator, creator.address, '5');
+    const real = await send(fan, creator.address, '0.1');
+    await chain.testClient.mine({ blocks: 2 });
+    // The message still shows as a tip in chat; only the public figure ignores it.
+    expect((await postTip(s.mint, creator.session, own, 'look how much I got')).statusCode).toBe(201);
+    expect((await postTip(s.mint, fan.session, real)).statusCode).toBe(201);
+    const total = ZTipTotal.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/streams/${s.mint}/tips` })).json(),
+    );
+    expect(total).toEqual({ count: 1, totalWei: parseEther('0.1').toString() });
+  });
+
   it('validates the request: signed in, a real hash, a message of at most 140 characters', async () => {
     const creator = await fundedWallet(chain);
     const s = await streamOf(creator.address);
