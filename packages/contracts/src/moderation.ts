@@ -165,6 +165,8 @@ export const ZAdminNsfw = ZAdminReason.extend({ nsfw: z.boolean() });
 
 export const ADMIN_ACTIONS = [
   'end_stream',
+  /** Lifts the block an `end_stream` leaves: the creator may go live again. */
+  'allow_live',
   'hide_stream',
   'unhide_stream',
   'mark_nsfw',
