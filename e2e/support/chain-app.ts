@@ -23,6 +23,7 @@ export const startChainApp = async (
     streams: opts.streams?.(dex),
     env: {
       BSC_RPC_URL: chain.rpcUrl,
+      PUBLIC_BSC_RPC_URL: chain.rpcUrl,
       PANCAKE_ROUTER_ADDRESS: dex.router,
       PANCAKE_FACTORY_ADDRESS: dex.factory,
       WBNB_ADDRESS: dex.wbnb,

@@ -148,7 +148,15 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
       livekitUrl: config.livekit.url,
       publicOrigin: config.publicOrigin,
       marketDataServiceName: MARKET_DATA_SERVICE_NAME,
-      chain: config.chain,
+      // Named field by field: the server's own RPC URL (config.chain.rpcUrl) may hold a provider's key.
+      chain: {
+        rpcUrl: config.chain.publicRpcUrl,
+        explorerUrl: config.chain.explorerUrl,
+        router: config.chain.router,
+        factory: config.chain.factory,
+        wbnb: config.chain.wbnb,
+        tipConfirmations: config.chain.tipConfirmations,
+      },
     }),
   );
 

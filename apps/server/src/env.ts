@@ -52,8 +52,10 @@ const ZEnv = z
         (v) => !/^(true|\*)$/i.test(v.trim()),
         'trusting every sender would let any client pick its own address; give a hop count or proxy addresses',
       ),
-    /** BNB Smart Chain JSON-RPC: the browser reads and trades through it, the server verifies tips with it. */
+    /** BNB Smart Chain JSON-RPC of the server (tips, holder badges); never sent to a browser. */
     BSC_RPC_URL: zUrl(['http:', 'https:']).default(BSC_MAINNET.rpcUrl),
+    /** The JSON-RPC browsers read and trade through (`/api/config` publishes it): a public endpoint. */
+    PUBLIC_BSC_RPC_URL: zUrl(['http:', 'https:']).default(BSC_MAINNET.rpcUrl),
     BSC_EXPLORER_URL: zUrl(['http:', 'https:']).default(BSC_MAINNET.explorerUrl),
     PANCAKE_ROUTER_ADDRESS: ZContract.default(BSC_MAINNET.router),
     PANCAKE_FACTORY_ADDRESS: ZContract.default(BSC_MAINNET.factory),
@@ -108,7 +110,7 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Shared access-token signing keys (private JWKs, the first signs); undefined = generated under dataDir. */
   authSigningKeys?: JWK[] | undefined;
-  /** Chain access for trades, tips and holder badges (also sent to browsers by /api/config). */
+  /** Chain access for trades, tips and holder badges (`/api/config` sends browsers all but `rpcUrl`). */
   chain: ChainConfig;
   /** Platform administrators' wallets, lower case. */
   adminAddresses: string[];
@@ -119,7 +121,10 @@ export interface AppConfig {
 }
 
 export interface ChainConfig {
+  /** The server's own RPC (it may carry a provider's key): never published. */
   rpcUrl: string;
+  /** The RPC browsers use, published by `/api/config` and allowed by the CSP. */
+  publicRpcUrl: string;
   explorerUrl: string;
   router: string;
   factory: string;
@@ -204,6 +209,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     authSigningKeys: e.AUTH_SIGNING_KEYS,
     chain: {
       rpcUrl: e.BSC_RPC_URL,
+      publicRpcUrl: e.PUBLIC_BSC_RPC_URL,
       explorerUrl: e.BSC_EXPLORER_URL.replace(/\/+$/, ''),
       router: e.PANCAKE_ROUTER_ADDRESS,
       factory: e.PANCAKE_FACTORY_ADDRESS,

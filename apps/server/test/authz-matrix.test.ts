@@ -310,6 +310,20 @@ const ROLE_CASES: RoleCase[] = [
     expect: adminOnly,
   },
   {
+    route: 'POST /api/admin/streams/:mint/allow-live',
+    request: async () => {
+      const mint = await liveStream();
+      // What an admin's end leaves: a stream that may not go live until an admin allows it.
+      await t.database.db
+        .updateTable('streams')
+        .set({ live_blocked_at: new Date() })
+        .where('mint', '=', mint)
+        .execute();
+      return { method: 'POST', url: `/api/admin/streams/${mint}/allow-live`, payload: reason };
+    },
+    expect: adminOnly,
+  },
+  {
     route: 'POST /api/admin/wallets/:address/ban',
     request: async () => ({
       method: 'POST',

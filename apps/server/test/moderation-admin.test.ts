@@ -266,3 +266,83 @@ describe(`NSFW streams (${databaseKind()})`, () => {
     expect(await searchMints('quuxnsfw')).toEqual([mint]);
   });
 });
+
+describe(`admin decisions are sticky until an admin lifts them (${databaseKind()})`, () => {
+  const streamOf = async (mint: string) =>
+    ZStream.parse((await req('GET', `/api/streams/${mint}`, null)).json());
+  const upsert = (who: SignedIn, mint: string, extra: object = {}) =>
+    req('POST', '/api/streams', who, { mint, name: 'Stickyflag Show', symbol: 'STK', ...extra });
+
+  it("keeps an admin's NSFW mark through the creator's upserts until an admin removes it", async () => {
+    const creator = await signIn(t.app);
+    const mint = randomAddress();
+    expect((await upsert(creator, mint)).statusCode).toBe(200);
+    const mark = await req('POST', `/api/admin/streams/${mint}/nsfw`, admin, { nsfw: true, reason: '18+' });
+    expect(mark.statusCode).toBe(204);
+
+    const cleared = await upsert(creator, mint, { is_nsfw: false });
+    expect(cleared.statusCode).toBe(200);
+    expect(ZStream.parse(cleared.json()).is_nsfw).toBe(true);
+    // Even a write that skips the service's own rule cannot clear it: the repository keeps the hold.
+    await t.app.ctx.streams.applySystemUpdate(mint, { is_nsfw: false });
+    expect((await streamOf(mint)).is_nsfw).toBe(true);
+    expect(await listMints()).not.toContain(mint);
+
+    const unmark = await req('POST', `/api/admin/streams/${mint}/nsfw`, admin, {
+      nsfw: false,
+      reason: 'fine',
+    });
+    expect(unmark.statusCode).toBe(204);
+    expect((await streamOf(mint)).is_nsfw).toBe(false);
+    // Lifted: the creator's own flag works both ways again.
+    expect(ZStream.parse((await upsert(creator, mint, { is_nsfw: true })).json()).is_nsfw).toBe(true);
+    expect(ZStream.parse((await upsert(creator, mint, { is_nsfw: false })).json()).is_nsfw).toBe(false);
+  });
+
+  it('keeps a stream an admin ended offline, on every path to live, until an admin allows it', async () => {
+    const creator = await signIn(t.app);
+    const mint = randomAddress();
+    expect((await upsert(creator, mint, { is_currently_live: true })).statusCode).toBe(200);
+    expect((await req('POST', `/api/admin/streams/${mint}/end`, admin, { reason: 'gore' })).statusCode).toBe(
+      204,
+    );
+
+    const setLive = await req('POST', `/api/streams/${mint}/live`, creator, { live: true });
+    expect(setLive.statusCode).toBe(403);
+    expect(errorOf(setLive).code).toBe('live_blocked');
+    const again = await upsert(creator, mint, { is_currently_live: true });
+    expect(again.statusCode).toBe(403);
+    expect(errorOf(again).code).toBe('live_blocked');
+    const host = await req('POST', '/api/live/token', creator, {
+      roomName: roomNameForMint(mint),
+      participantName: 'host',
+      isHost: true,
+    });
+    expect(host.statusCode).toBe(403);
+    expect(errorOf(host).code).toBe('live_blocked');
+    // The media server's webhook or the presence check marking it live (a publisher that got in anyway).
+    await t.app.ctx.streams.applySystemUpdate(mint, { is_currently_live: true });
+    const offline = await streamOf(mint);
+    expect(offline.is_currently_live).toBe(false);
+    expect(offline.live_since).toBeNull();
+    // Updates that do not go live still work (the wizard's details).
+    expect((await upsert(creator, mint, { description: 'new text' })).statusCode).toBe(200);
+
+    expect(
+      (await req('POST', `/api/admin/streams/${mint}/allow-live`, await signIn(t.app), { reason: 'x' }))
+        .statusCode,
+    ).toBe(403);
+    const allow = await req('POST', `/api/admin/streams/${mint}/allow-live`, admin, {
+      reason: 'appeal accepted',
+    });
+    expect(allow.statusCode).toBe(204);
+    expect(
+      (await req('POST', `/api/admin/streams/${mint}/allow-live`, admin, { reason: 'twice' })).statusCode,
+    ).toBe(400);
+    const live = await req('POST', `/api/streams/${mint}/live`, creator, { live: true });
+    expect(live.statusCode, live.body).toBe(200);
+    expect(ZStream.parse(live.json()).is_currently_live).toBe(true);
+    const audit = ZAuditLog.parse((await req('GET', '/api/admin/audit', admin)).json()).items;
+    expect(audit.filter((a) => a.target === mint).map((a) => a.action)).toEqual(['allow_live', 'end_stream']);
+  });
+});

@@ -25,7 +25,12 @@ beforeAll(async () => {
       apiKey: 'k',
       apiSecret: 'test-secret-0123456789abcdef0123456789',
     },
-    chain: { ...BSC_MAINNET, rpcUrl: 'https://rpc.example/v1/key', tipConfirmations: 1 },
+    chain: {
+      ...BSC_MAINNET,
+      rpcUrl: 'https://private-node.example/v1/key',
+      publicRpcUrl: 'https://rpc.example/v1',
+      tipConfirmations: 1,
+    },
   });
   external = await createTestApp({
     webDist,
@@ -76,7 +81,8 @@ describe('security headers', () => {
       'ws://localhost:3000',
       'wss://media.example:7881',
       'https://media.example:7881',
-      'http://127.0.0.1:9',
+      // The browsers' RPC (PUBLIC_BSC_RPC_URL), not the server's own (http://127.0.0.1:9 in the test config).
+      'https://bsc-dataseed.bnbchain.org',
     ]);
     // A plain-http local origin is not upgraded (it would break http://localhost), and gets no HSTS.
     expect(csp.has('upgrade-insecure-requests')).toBe(false);

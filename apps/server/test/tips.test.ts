@@ -20,9 +20,10 @@ import {
 import { erc20Abi, type Hash, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainReader } from '../src/chain/chain-reader.ts';
-import { createHoldersService } from '../src/chain/holders.service.ts';
+import { createHoldersService, HOLDERS_RPC_BUDGET_DEFAULT } from '../src/chain/holders.service.ts';
 import { createStream, randomAddress } from './support/builders.ts';
 import { connectRealtime } from './support/multi-instance.ts';
+import { startRpcCounter } from './support/rpc-counter.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { databaseKind } from './support/test-database.ts';
@@ -38,6 +39,7 @@ beforeAll(async () => {
   t = await createTestApp({
     chain: {
       rpcUrl: chain.rpcUrl,
+      publicRpcUrl: chain.rpcUrl,
       explorerUrl: 'https://bscscan.com',
       router: dex.router,
       factory: dex.factory,
@@ -209,6 +211,22 @@ describe(`tips verified on a local chain (${databaseKind()})`, () => {
     });
   });
 
+  it("leaves a creator's tip to their own wallet out of the public total", async () => {
+    const creator = await viewer();
+    const s = await streamOf(creator.address);
+    const fan = await viewer();
+    const own = await send(creator, creator.address, '5');
+    const real = await send(fan, creator.address, '0.1');
+    await chain.testClient.mine({ blocks: 2 });
+    // The message still shows as a tip in chat; only the public figure ignores it.
+    expect((await postTip(s.mint, creator.session, own, 'look how much I got')).statusCode).toBe(201);
+    expect((await postTip(s.mint, fan.session, real)).statusCode).toBe(201);
+    const total = ZTipTotal.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/streams/${s.mint}/tips` })).json(),
+    );
+    expect(total).toEqual({ count: 1, totalWei: parseEther('0.1').toString() });
+  });
+
   it('validates the request: signed in, a real hash, a message of at most 140 characters', async () => {
     const creator = await fundedWallet(chain);
     const s = await streamOf(creator.address);
@@ -292,6 +310,135 @@ describe(`tips verified on a local chain (${databaseKind()})`, () => {
     expect(await holders.holdersAmong(s.mint, [me])).toEqual([me]);
     now = 60_000;
     expect(await holders.holdersAmong(s.mint, [me])).toEqual([]);
+  });
+
+  it('refuses to verify tips (and badges) from a node of another chain, and says which', async () => {
+    const testnet = await startAnvil({ chainId: 97 });
+    const wrong = await createTestApp(
+      { chain: { ...t.app.ctx.config.chain, rpcUrl: testnet.rpcUrl } },
+      { database: t.database },
+    );
+    try {
+      const creator = await fundedWallet(testnet);
+      const s = await streamOf(creator.address);
+      const fan = await fundedWallet(testnet);
+      const session = await signIn(wrong.app, { privateKey: fan.privateKey });
+      const hash = await fan.client.sendTransaction({ to: creator.address, value: parseEther('1') });
+      await testnet.publicClient.waitForTransactionReceipt({ hash });
+      await testnet.testClient.mine({ blocks: 3 });
+      const res = await wrong.app.inject({
+        method: 'POST',
+        url: `/api/streams/${s.mint}/tips`,
+        headers: session.headers,
+        payload: { txHash: hash },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(errorOf(res).code).toBe(TIP_ERROR_CODES.chainUnavailable);
+      expect(errorOf(res).message).toMatch(/chain 97, not BNB Smart Chain \(56\)/);
+      const total = await wrong.app.inject({ method: 'GET', url: `/api/streams/${s.mint}/tips` });
+      expect(ZTipTotal.parse(total.json())).toEqual({ count: 0, totalWei: '0' });
+      const holders = await wrong.app.inject({
+        method: 'GET',
+        url: `/api/streams/${s.mint}/holders?addresses=${fan.address}`,
+      });
+      expect(holders.json()).toEqual({ holders: [] });
+      // The same transfer is refused however often it is claimed: the mismatch is kept, not retried into a pass.
+      await expect(createChainReader(testnet.rpcUrl).verifyChain()).rejects.toThrow(/chain 97/);
+    } finally {
+      await wrong.app.close();
+      await testnet.stop();
+    }
+  });
+
+  it("publishes the browsers' RPC in /api/config, never the server's own", async () => {
+    const secret = 'https://bsc.provider.example/v1/secret-key-123';
+    const app = await createTestApp(
+      {
+        chain: {
+          ...t.app.ctx.config.chain,
+          rpcUrl: secret,
+          publicRpcUrl: 'https://bsc-dataseed.bnbchain.org',
+        },
+      },
+      { database: t.database },
+    );
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/api/config' });
+      expect(res.json().chain.rpcUrl).toBe('https://bsc-dataseed.bnbchain.org');
+      expect(res.body).not.toContain('secret-key-123');
+      expect(res.body).not.toContain('provider.example');
+      const page = await app.app.inject({ method: 'GET', url: '/api/health' });
+      expect(String(page.headers['content-security-policy'])).not.toContain('provider.example');
+    } finally {
+      await app.app.close();
+    }
+  });
+
+  it('bounds what holder lookups cost the RPC: one multicall per request, cached (failures too), a global budget', async () => {
+    const counter = await startRpcCounter(chain.rpcUrl);
+    // A stopped clock: the budget never refills during the test, and cache entries never expire.
+    const app = await createTestApp(
+      { chain: { ...t.app.ctx.config.chain, rpcUrl: counter.url } },
+      { database: t.database, now: () => 1_000_000 },
+    );
+    try {
+      const token = dex.token.toLowerCase();
+      const ask = (wallets: string[]) =>
+        app.app.inject({
+          method: 'GET',
+          url: `/api/streams/${token}/holders?addresses=${wallets.join(',')}`,
+        });
+      const hundred = () => Array.from({ length: 100 }, () => randomAddress());
+      const first = hundred();
+      counter.reset();
+      const res = await ask(first);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ holders: [] });
+      // 100 addresses: one eth_call (was ~132), plus at most the one-time chain id check.
+      expect(counter.count('eth_call')).toBe(1);
+      expect(counter.total()).toBeLessThanOrEqual(2);
+
+      counter.reset();
+      for (let i = 0; i < 20; i++) expect((await ask(first)).statusCode).toBe(200);
+      expect(counter.total()).toBe(0);
+
+      // A node that fails: the failure is remembered too, so asking again costs nothing.
+      counter.setDown(true);
+      const second = hundred();
+      counter.reset();
+      expect((await ask(second)).json()).toEqual({ holders: [] });
+      const failedCalls = counter.total();
+      expect(failedCalls).toBeGreaterThan(0);
+      expect(failedCalls).toBeLessThanOrEqual(2); // viem's one retry
+      counter.reset();
+      for (let i = 0; i < 20; i++) await ask(second);
+      expect(counter.total()).toBe(0);
+      counter.setDown(false);
+
+      // Fresh addresses on every request: the global budget caps the calls, whatever clients send.
+      counter.reset();
+      for (let i = 0; i < HOLDERS_RPC_BUDGET_DEFAULT.calls + 10; i++)
+        expect((await ask(hundred())).statusCode).toBe(200);
+      expect(counter.count('eth_call')).toBeLessThanOrEqual(HOLDERS_RPC_BUDGET_DEFAULT.calls);
+
+      // ...and tips, verified through the same node, do not spend from it.
+      const creator = await fundedWallet(chain);
+      const s = await streamOf(creator.address);
+      const fan = await fundedWallet(chain);
+      const session = await signIn(app.app, { privateKey: fan.privateKey });
+      const hash = await send(fan, creator.address, '0.01');
+      await chain.testClient.mine({ blocks: 2 });
+      const tip = await app.app.inject({
+        method: 'POST',
+        url: `/api/streams/${s.mint}/tips`,
+        headers: session.headers,
+        payload: { txHash: hash },
+      });
+      expect(tip.statusCode, tip.body).toBe(201);
+    } finally {
+      await app.close();
+      await counter.close();
+    }
   });
 
   it('answers 503 chain_unavailable when the RPC cannot be reached', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAddress } from './address.ts';
+import { format } from './text.ts';
 
 /** The statement our SIWE messages carry (EIP-4361 `statement`), shown by the wallet when signing. */
 export const SIWE_STATEMENT = 'Sign in to Mintcast with your wallet.';
@@ -21,14 +22,19 @@ export const ZNonceResponse = z.object({ nonce: z.string(), expires_at: z.string
 export type TNonceResponse = z.infer<typeof ZNonceResponse>;
 
 /** An EOA signature (65 bytes, hex). */
-export const ZSignature = z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'Invalid signature');
+export const ZSignature = format('signature', z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'Invalid signature'));
 
 export const ZSiweVerifyBody = z.object({
-  // Generous here so an oversized message gets the same clear 401 as every other SIWE failure.
-  message: z
-    .string()
-    .min(1)
-    .max(16 * 1024),
+  // Generous here so an oversized message gets the same clear 401 as every other SIWE failure. A format, not
+  // text: the signature covers these exact bytes (normalising would break it), and the SIWE parser refuses
+  // control characters and anything else outside EIP-4361 with a 401.
+  message: format(
+    'siwe-message',
+    z
+      .string()
+      .min(1)
+      .max(16 * 1024),
+  ),
   signature: ZSignature,
 });
 export type TSiweVerifyBody = z.infer<typeof ZSiweVerifyBody>;
@@ -49,7 +55,8 @@ export const ZAuthSession = z.object({
 });
 export type TAuthSession = z.infer<typeof ZAuthSession>;
 
-export const ZRefreshBody = z.object({ refresh_token: z.string().min(1).max(256) });
+// An opaque token: only its SHA-256 reaches the database, and an unknown one is a 401.
+export const ZRefreshBody = z.object({ refresh_token: format('opaque-token', z.string().min(1).max(256)) });
 export const ZRefreshQuery = z.object({ grant_type: z.literal('refresh_token') });
 
 export const ZSignOutScope = z.enum(['global', 'local', 'others']);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAddress } from './address.ts';
+import { format, ZText } from './text.ts';
 
 /** BNB Smart Chain mainnet: PancakeSwap V2 (a Uniswap V2 fork) and WBNB — the defaults of the chain config. */
 export const BSC_MAINNET = {
@@ -19,20 +20,26 @@ export const HOLDER_CACHE_MS = 3 * 60_000;
 /** Most addresses one holder lookup may ask about (the authors of one chat page). */
 export const HOLDER_LOOKUP_MAX = 100;
 
-export const ZTxHash = z
-  .string()
-  .trim()
-  .regex(/^0x[0-9a-fA-F]{64}$/, 'Invalid transaction hash')
-  .transform((v) => v.toLowerCase() as `0x${string}`);
+export const ZTxHash = format(
+  'tx-hash',
+  z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'Invalid transaction hash'),
+).transform((v) => v.toLowerCase() as `0x${string}`);
 
 /** `POST /api/streams/{mint}/tips`: the hash of a BNB transfer to the creator, and an optional message. */
 export const ZPostTip = z.object({
   txHash: ZTxHash,
-  message: z
-    .string()
-    .trim()
-    .max(TIP_MESSAGE_MAX_LENGTH, `A tip message cannot be longer than ${TIP_MESSAGE_MAX_LENGTH} characters`)
-    .default(''),
+  // A tip's message is a chat message: the same text rules.
+  message: z._default(
+    ZText({
+      kind: 'multiline',
+      max: TIP_MESSAGE_MAX_LENGTH,
+      maxMessage: `A tip message cannot be longer than ${TIP_MESSAGE_MAX_LENGTH} characters`,
+    }),
+    '',
+  ),
 });
 export type TPostTip = z.input<typeof ZPostTip>;
 
@@ -62,8 +69,8 @@ export type TTipList = z.infer<typeof ZTipList>;
 
 /** `GET /api/streams/{mint}/holders?addresses=a,b`: which of them hold the stream's token. */
 export const ZHoldersQuery = z.object({
-  addresses: z
-    .string()
+  // At most HOLDER_LOOKUP_MAX addresses of 42 characters and their commas (spaces tolerated).
+  addresses: format('address-list', z.string().max(HOLDER_LOOKUP_MAX * 64))
     .transform((v) => [
       ...new Set(
         v

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAddress } from './address.ts';
 import { CHAT_HISTORY_DEFAULT_LIMIT, CHAT_HISTORY_MAX_LIMIT, CHAT_MESSAGE_MAX_LENGTH } from './constants.ts';
-import { CONTROL_CHARS_MESSAGE, isPlainText, ZQueryInt } from './text.ts';
+import { format, ZQueryInt, ZText } from './text.ts';
 
 /** Largest value of the `bigint` id column (2^63 − 1). */
 const MAX_MESSAGE_ID = '9223372036854775807';
@@ -11,10 +11,13 @@ export const compareMessageIds = (a: string, b: string): number =>
   a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
 
 /** A message id: a bigint identity, sent as decimal text so it never loses precision in JSON. */
-export const ZChatMessageId = z
-  .string()
-  .regex(/^[1-9][0-9]{0,18}$/, 'Invalid message id')
-  .refine((v) => compareMessageIds(v, MAX_MESSAGE_ID) <= 0, 'Invalid message id');
+export const ZChatMessageId = format(
+  'message-id',
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,18}$/, 'Invalid message id')
+    .refine((v) => compareMessageIds(v, MAX_MESSAGE_ID) <= 0, 'Invalid message id'),
+);
 
 /** Chat message (spec §3, table messages). Author fields come from the server-side profile. */
 export const ZChatMessage = z.object({
@@ -46,12 +49,13 @@ export type TChatHistory = z.infer<typeof ZChatHistory>;
 
 /** `POST /api/streams/{mint}/messages` body: trimmed, 1–500 characters. */
 export const ZPostChatMessage = z.object({
-  content: z
-    .string()
-    .trim()
-    .min(1, 'Message cannot be empty')
-    .max(CHAT_MESSAGE_MAX_LENGTH, `Message cannot be longer than ${CHAT_MESSAGE_MAX_LENGTH} characters`)
-    .refine((v) => isPlainText(v, { multiline: true }), CONTROL_CHARS_MESSAGE),
+  content: ZText({
+    kind: 'multiline',
+    min: 1,
+    max: CHAT_MESSAGE_MAX_LENGTH,
+    minMessage: 'Message cannot be empty',
+    maxMessage: `Message cannot be longer than ${CHAT_MESSAGE_MAX_LENGTH} characters`,
+  }),
 });
 export type TPostChatMessage = z.infer<typeof ZPostChatMessage>;
 

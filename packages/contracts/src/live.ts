@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canonicalAddress, isTokenAddress } from './address.ts';
-import { CONTROL_CHARS_MESSAGE, isPlainText } from './text.ts';
+import { format, ZText } from './text.ts';
 
 export * from './live-messages.ts';
 
@@ -31,22 +31,19 @@ export const mintFromRoomName = (roomName: string): string | null => {
 };
 
 /** A room name of the form `stream-{mint}`, canonicalised to the lower-case mint. */
-export const ZRoomName = z
-  .string()
-  .trim()
-  .max(64)
-  .refine((v) => mintFromRoomName(v) !== null, 'roomName must be "stream-" followed by a token address')
-  .transform((v) => `${ROOM_PREFIX}${mintFromRoomName(v)}`);
+export const ZRoomName = format(
+  'room-name',
+  z
+    .string()
+    .trim()
+    .max(64)
+    .refine((v) => mintFromRoomName(v) !== null, 'roomName must be "stream-" followed by a token address'),
+).transform((v) => `${ROOM_PREFIX}${mintFromRoomName(v)}`);
 
 /** Body of `POST /api/live/token` (spec §7). */
 export const ZLiveTokenRequest = z.object({
   roomName: ZRoomName,
-  participantName: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .refine((v) => isPlainText(v), CONTROL_CHARS_MESSAGE),
+  participantName: ZText({ kind: 'name', min: 1, max: 64 }),
   isHost: z.boolean(),
 });
 export type TLiveTokenRequest = z.input<typeof ZLiveTokenRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAddress } from './address.ts';
 import { ZChatMessageId } from './chat.ts';
+import { format, ZText } from './text.ts';
 
 /** Slow mode: seconds a wallet waits between two messages in one chat (0 = off). */
 export const SLOW_MODE_MAX_SECONDS = 120;
@@ -16,12 +17,16 @@ export type TChatRules = z.infer<typeof ZChatRules>;
 
 export const DEFAULT_CHAT_RULES: TChatRules = { slowModeSeconds: 0, followersOnly: false };
 
-const ZBannedWord = z
-  .string()
-  .trim()
-  .min(1, 'A banned word cannot be empty')
-  .max(BANNED_WORD_MAX_LENGTH, `A banned word is at most ${BANNED_WORD_MAX_LENGTH} characters`)
-  .transform((w) => w.toLowerCase());
+const ZBannedWord = z.pipe(
+  ZText({
+    kind: 'name',
+    min: 1,
+    max: BANNED_WORD_MAX_LENGTH,
+    minMessage: 'A banned word cannot be empty',
+    maxMessage: `A banned word is at most ${BANNED_WORD_MAX_LENGTH} characters`,
+  }),
+  z.transform((w: string) => w.toLowerCase()),
+);
 
 /** `PUT /api/streams/{mint}/chat-settings` (creator only): any subset of the settings. */
 export const ZChatSettingsUpdate = z
@@ -97,7 +102,7 @@ export const REPORT_DETAILS_MAX = 500;
 /** Reports one wallet may send per hour. */
 export const REPORTS_PER_HOUR = 10;
 
-const ZReportDetails = z.string().trim().max(REPORT_DETAILS_MAX).default('');
+const ZReportDetails = z._default(ZText({ kind: 'multiline', max: REPORT_DETAILS_MAX }), '');
 
 /** `POST /api/reports` — a stream or one chat message of it. */
 export const ZReportRequest = z.discriminatedUnion('kind', [
@@ -146,13 +151,15 @@ export * from './admin-status.ts';
 
 /** Every admin action says why; the reason goes to the audit log. */
 export const ZAdminReason = z.object({
-  reason: z.string().trim().min(1, 'Give a reason').max(500),
+  reason: ZText({ kind: 'multiline', min: 1, max: 500, minMessage: 'Give a reason' }),
 });
 
 export const ZAdminNsfw = ZAdminReason.extend({ nsfw: z.boolean() });
 
 export const ADMIN_ACTIONS = [
   'end_stream',
+  /** Lifts the block an `end_stream` leaves: the creator may go live again. */
+  'allow_live',
   'hide_stream',
   'unhide_stream',
   'mark_nsfw',
@@ -183,7 +190,9 @@ export const ZPlatformBan = z.object({
 export type TPlatformBan = z.infer<typeof ZPlatformBan>;
 
 export const ZReportsQuery = z.object({ status: z.enum(['open', 'all']).default('open') });
-export const ZReportIdParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,18}$/, 'Invalid report id') });
+export const ZReportIdParams = z.object({
+  id: format('report-id', z.string().regex(/^[1-9][0-9]{0,18}$/, 'Invalid report id')),
+});
 export const ZAddressParams = z.object({ address: ZAddress });
 
 export const ZReportList = z.object({ items: z.array(ZReport) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZStream, ZStreamCounts } from './streams.ts';
-import { CONTROL_CHARS_MESSAGE, isPlainText } from './text.ts';
+import { format, ZText } from './text.ts';
 
 export const USERNAME_RE = /^[a-z0-9_]{3,20}$/;
 export const USERNAME_RULE_MESSAGE = 'Username must be 3–20 characters: a–z, 0–9 or _';
@@ -14,20 +14,17 @@ export type TProfile = z.infer<typeof ZProfile>;
 
 /** `PUT /api/profile`. Empty strings clear a field; usernames are compared in lower case. */
 export const ZProfileUpdate = z.object({
-  username: z
-    .string()
-    .trim()
-    .toLowerCase()
+  // A format: after lower-casing, the pattern below lets through a–z, 0–9 and _ only.
+  username: format('username', z.string().trim().toLowerCase())
     .transform((v) => v || null)
     .pipe(z.string().regex(USERNAME_RE, USERNAME_RULE_MESSAGE).nullable())
     .nullable()
     .optional(),
   profile_image: z
-    .string()
-    .trim()
-    .max(2048)
-    .refine((v) => isPlainText(v), CONTROL_CHARS_MESSAGE)
-    .transform((v) => v || null)
+    .pipe(
+      ZText({ kind: 'line', max: 2048 }),
+      z.transform((v: string) => v || null),
+    )
     .pipe(
       z
         .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZChatMessage, ZChatMessageId } from './chat.ts';
 import { ZChatRules } from './moderation.ts';
+import { format, ZText } from './text.ts';
 
 export * from './realtime-constants.ts';
 
@@ -10,8 +11,7 @@ const CHANNEL_RE = /^(stream_(chat|status)|notifications)_0x[0-9a-f]{40}$/;
  * `stream_chat_{mint}` (chat, presence), `stream_status_{mint}` (live status) or `notifications_{address}`
  * (a signed-in wallet's own notifications), with a canonical (lower-case) address.
  */
-export const ZRealtimeChannel = z
-  .string()
+export const ZRealtimeChannel = format('channel', z.string().max(128))
   .transform((v) => v.toLowerCase())
   .refine(
     (v) => CHANNEL_RE.test(v),
@@ -27,10 +27,10 @@ export const ZRealtimeClientMessage = z.discriminatedUnion('type', [
     type: z.literal('subscribe'),
     channel: ZRealtimeChannel,
     /** The access token of the wallet whose `notifications_{address}` channel this is (other channels ignore it). */
-    token: z.string().max(2048).optional(),
+    token: format('access-token', z.string().max(2048)).optional(),
   }),
   z.object({ type: z.literal('unsubscribe'), channel: ZRealtimeChannel }),
-  z.object({ type: z.literal('ping'), id: z.string().max(64).optional() }),
+  z.object({ type: z.literal('ping'), id: z.optional(ZText({ kind: 'line', max: 64 })) }),
 ]);
 export type TRealtimeClientMessage = z.input<typeof ZRealtimeClientMessage>;
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ZAddress } from './address.ts';
 import { STREAM_LIST_DEFAULT_LIMIT, STREAM_LIST_MAX_LIMIT } from './constants.ts';
-import { CONTROL_CHARS_MESSAGE, isPlainText, ZPlainText, ZQueryInt } from './text.ts';
+import { format, ZQueryInt, ZText } from './text.ts';
 
 // zod/mini (the tree-shakable build of zod): these schemas are parsed on the home route, whose first
 // download has a 150 KB budget. Mini schemas compose with the classic ones used elsewhere.
@@ -9,12 +9,11 @@ import { CONTROL_CHARS_MESSAGE, isPlainText, ZPlainText, ZQueryInt } from './tex
 const isHttpUrl = (v: string) => /^https?:\/\//i.test(v) && URL.canParse(v);
 
 /** Optional link: only http(s) URLs are kept. */
-export const ZHttpUrl = z.string().check(
-  z.trim(),
-  z.maxLength(2048),
-  z.refine((v) => isPlainText(v), CONTROL_CHARS_MESSAGE),
-  z.refine(isHttpUrl, 'Only http(s) links are allowed'),
-);
+export const ZHttpUrl = ZText({
+  kind: 'line',
+  max: 2048,
+  checks: [z.refine(isHttpUrl, 'Only http(s) links are allowed')],
+});
 
 const int = () => z.number().check(z.refine(Number.isInteger, 'Expected an integer'));
 
@@ -55,7 +54,9 @@ const ZBoolParam = z.pipe(
 export const ZStreamListQuery = z.object({
   limit: ZQueryInt(1, STREAM_LIST_MAX_LIMIT, STREAM_LIST_DEFAULT_LIMIT),
   // Cursors are base64url text made by the server; anything else is not one.
-  cursor: z.optional(z.string().check(z.maxLength(512), z.regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor'))),
+  cursor: z.optional(
+    format('cursor', z.string().check(z.maxLength(512), z.regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor'))),
+  ),
   live: z.optional(ZBoolParam),
   sort: z._default(ZStreamSort, 'newest'),
   /** pump.fun's `includeNsfw`: NSFW streams are listed only when the visitor asks for them. */
@@ -70,7 +71,7 @@ export const ZStreamPage = z.object({
 export type TStreamPage = z.infer<typeof ZStreamPage>;
 
 export const ZStreamSearchQuery = z.object({
-  q: ZPlainText({ min: 1, max: 100, minMessage: 'Search text is required' }),
+  q: ZText({ kind: 'line', min: 1, max: 100, minMessage: 'Search text is required' }),
   limit: ZQueryInt(1, STREAM_LIST_MAX_LIMIT, STREAM_LIST_MAX_LIMIT),
   includeNsfw: z.optional(ZBoolParam),
 });
@@ -100,9 +101,9 @@ export type TStreamLookup = z.infer<typeof ZStreamLookup>;
 /** Upsert body (spec §7). The creator is never taken from here: it is the signed-in address. */
 export const ZStreamUpsert = z.object({
   mint: ZAddress,
-  name: ZPlainText({ min: 1, max: 100 }),
-  symbol: ZPlainText({ min: 1, max: 32 }),
-  description: z._default(ZPlainText({ max: 1000, multiline: true }), ''),
+  name: ZText({ kind: 'name', min: 1, max: 100 }),
+  symbol: ZText({ kind: 'name', min: 1, max: 32 }),
+  description: z._default(ZText({ kind: 'multiline', max: 1000 }), ''),
   image_uri: z.optional(z.union([ZHttpUrl, z.literal('')])),
   website: z.optional(z.nullable(ZHttpUrl)),
   twitter: z.optional(z.nullable(ZHttpUrl)),

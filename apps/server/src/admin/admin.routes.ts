@@ -80,6 +80,13 @@ export const adminRoutes = async (
     return reply.status(204).send();
   });
 
+  app.post('/api/admin/streams/:mint/allow-live', action(ZMintParams), async (request, reply) => {
+    const { mint } = ZMintParams.parse(request.params);
+    const { reason } = ZAdminReason.parse(request.body ?? {});
+    await admin.allowLive(me(request), mint, reason);
+    return reply.status(204).send();
+  });
+
   for (const [path, hidden] of [
     ['hide', true],
     ['unhide', false],

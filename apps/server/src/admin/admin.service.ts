@@ -35,9 +35,17 @@ export const createAdminService = (deps: {
   const audit = (admin: string, action: TAdminAction, target: string, reason: string) =>
     repo.audit({ admin, action, target, reason });
 
-  /** Offline in the database at once, then the media room closed (its webhook may come late or never). */
-  const endLive = async (mint: string) => {
-    await streams.applySystemUpdate(mint, { is_currently_live: false, num_participants: 0 });
+  /**
+   * Offline in the database at once, then the media room closed (its webhook may come late or never). With
+   * `block` (an admin ended this stream), it stays offline, whoever asks, until an admin allows it (`allowLive`);
+   * a ban's end needs none (the ban itself refuses streaming, and lifting it lifts that).
+   */
+  const endLive = async (mint: string, block: boolean) => {
+    await streams.applySystemUpdate(mint, {
+      is_currently_live: false,
+      num_participants: 0,
+      ...(block ? { live_blocked_at: new Date(now()) } : {}),
+    });
     await gateway.deleteRoom(roomNameForMint(mint)).catch((err: unknown) => {
       log.warn({ err, mint }, 'admin: closing the media room failed (the stream is offline anyway)');
     });
@@ -89,8 +97,17 @@ export const createAdminService = (deps: {
     async endStream(admin: string, mint: string, reason: string): Promise<void> {
       const stream = await streams.get(mint);
       if (!stream.is_currently_live) throw badRequest('This stream is not live');
-      await endLive(mint);
+      await endLive(mint, true);
       await audit(admin, 'end_stream', mint, reason);
+    },
+
+    /** Lift the block an admin's end left: the creator may go live again. */
+    async allowLive(admin: string, mint: string, reason: string): Promise<void> {
+      await requireStream(mint);
+      if (!(await streams.isLiveBlocked(mint)))
+        throw badRequest('This stream is not blocked from going live');
+      await streams.applySystemUpdate(mint, { live_blocked_at: null });
+      await audit(admin, 'allow_live', mint, reason);
     },
 
     async setHidden(admin: string, mint: string, hidden: boolean, reason: string): Promise<void> {
@@ -101,7 +118,8 @@ export const createAdminService = (deps: {
 
     async setNsfw(admin: string, mint: string, nsfw: boolean, reason: string): Promise<void> {
       await requireStream(mint);
-      await streams.applySystemUpdate(mint, { is_nsfw: nsfw });
+      // The admin's mark holds against the creator's own flag until an admin removes it.
+      await streams.applySystemUpdate(mint, { is_nsfw: nsfw, nsfw_by_admin: nsfw });
       await audit(admin, nsfw ? 'mark_nsfw' : 'unmark_nsfw', mint, reason);
     },
 
@@ -110,7 +128,7 @@ export const createAdminService = (deps: {
       if (address === admin) throw badRequest('You cannot ban yourself');
       await repo.ban(address, reason, admin);
       await audit(admin, 'ban_wallet', address, reason);
-      for (const mint of await repo.liveStreamsOf(address)) await endLive(mint);
+      for (const mint of await repo.liveStreamsOf(address)) await endLive(mint, false);
       await pubsub.publish(MODERATION_TOPIC, JSON.stringify({ k: 'hide', mint: null, address }));
     },
 

@@ -14,6 +14,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   requiresSession: boolean;
+  /** Its declared inputs (the route fuzzer walks every string field of them). */
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
 }
 
 declare module 'fastify' {
@@ -72,7 +74,12 @@ export const authPlugin = fp(async (app, opts: { ctx: AppContext; nonceLimitPerM
     const methods = [route.method].flat();
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, requiresSession: handlers.includes(requireSession) });
+      routes.push({
+        method,
+        url: route.url,
+        requiresSession: handlers.includes(requireSession),
+        schema: route.schema,
+      });
     }
   });
 

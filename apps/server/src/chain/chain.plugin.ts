@@ -5,7 +5,7 @@ import { CHAT_TOPIC } from '../chat/chat-notification.ts';
 import '../realtime/realtime.plugin.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES } from '../realtime/pubsub.ts';
 import { chainRoutes } from './chain.routes.ts';
-import { createChainReader } from './chain-reader.ts';
+import { createChainReader, isWrongChain } from './chain-reader.ts';
 import { createHoldersService } from './holders.service.ts';
 import { createTipsRepository } from './tips.repository.ts';
 import { createTipsService } from './tips.service.ts';
@@ -16,11 +16,22 @@ import { createTipsService } from './tips.service.ts';
  */
 export const chainPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const reader = createChainReader(ctx.config.chain.rpcUrl);
+  // Checked at start-up so a BSC_RPC_URL on another chain is said at once, not at the first tip; the reader
+  // refuses every read on a wrong chain anyway, and asks again later when the node cannot be reached now.
+  reader.verifyChain().catch((err: unknown) => {
+    if (isWrongChain(err)) app.log.error({ err }, (err as Error).message);
+    else
+      app.log.warn(
+        { err },
+        'BSC_RPC_URL could not be reached at start-up; its chain id is checked on first use',
+      );
+  });
   const repo = createTipsRepository(ctx.database.db, createChatRepository(ctx.database.db));
   const tips = createTipsService(repo, reader, {
     confirmations: ctx.config.chain.tipConfirmations,
     channel: app.realtime.pubsub.channelOf(CHAT_TOPIC),
     maxPayloadBytes: NOTIFY_MAX_PAYLOAD_BYTES,
   });
-  await app.register(chainRoutes, { tips, holders: createHoldersService(reader) });
+  // Holder badges spend from their own RPC budget (not the tips'), on the app's clock.
+  await app.register(chainRoutes, { tips, holders: createHoldersService(reader, { now: ctx.now }) });
 };

@@ -35,6 +35,10 @@ export const createTipsRepository = (db: Kysely<Database>, chat: ChatRepository)
     return !!row;
   },
 
+  /**
+   * The public total. A creator's transfer to their own wallet is left out: it costs them nothing but gas and
+   * would let them inflate the figure viewers see (issue 28). Its chat message still shows as a tip.
+   */
   async total(streamId: string): Promise<{ count: number; totalWei: string }> {
     const row = await db
       .selectFrom('tips')
@@ -43,6 +47,7 @@ export const createTipsRepository = (db: Kysely<Database>, chat: ChatRepository)
         sql<string>`coalesce(sum(amount_wei), 0)::text`.as('total'),
       ])
       .where('stream_id', '=', streamId)
+      .whereRef('from_address', '<>', 'to_address')
       .executeTakeFirstOrThrow();
     return { count: Number(row.count), totalWei: row.total };
   },

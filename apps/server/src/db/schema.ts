@@ -26,6 +26,10 @@ export interface StreamsTable {
   hidden_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** When the current broadcast went live; null while offline (kept by the streams repository). */
   live_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** An admin marked it NSFW: the creator's upserts cannot clear the flag (only an admin can). */
+  nsfw_by_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  /** An admin ended its broadcast: nothing sets it live until an admin allows it again. */
+  live_blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface MessagesTable {

@@ -1,3 +1,4 @@
+import { format } from '@mintcast/contracts';
 import { z } from 'zod';
 
 /**
@@ -18,8 +19,11 @@ export const ZJwks = z.object({
 });
 
 /** A LiveKit webhook: JSON sent as `application/webhook+json`, verified against its signed sha256. */
-export const ZWebhookBody = z.string().meta({ description: 'The webhook event (LiveKit WebhookEvent JSON)' });
+export const ZWebhookBody = format(
+  'webhook-event',
+  z.string().meta({ description: 'The webhook event (LiveKit WebhookEvent JSON)' }),
+);
 export const ZWebhookAck = z.object({ ok: z.literal(true) });
 
 /** A JPEG or WebP picture as the raw body. */
-export const ZImageBody = z.string().meta({ format: 'binary' });
+export const ZImageBody = format('image', z.string().meta({ format: 'binary' }));

@@ -28,7 +28,7 @@ export const connectSources = (config: CspConfig): string[] => {
   if (media.host !== own.host) {
     sources.push(`${socketScheme(media)}//${media.host}`, `${httpScheme(media)}//${media.host}`);
   }
-  const rpc = new URL(config.chain.rpcUrl);
+  const rpc = new URL(config.chain.publicRpcUrl);
   if (rpc.host !== own.host) sources.push(rpc.origin);
   return [...new Set(sources)];
 };

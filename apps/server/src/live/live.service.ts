@@ -12,7 +12,7 @@ import {
 import { TrackSource, type VideoGrant } from 'livekit-server-sdk';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
 import type { StreamAccess } from '../streams/stream-access.ts';
-import type { StreamsService } from '../streams/streams.service.ts';
+import { liveBlocked, type StreamsService } from '../streams/streams.service.ts';
 import type { MediaGateway } from './media-gateway.ts';
 
 /** Rooms are short-lived: closed 5 min after creation if nobody joins, 20 s after the last one leaves. */
@@ -84,6 +84,8 @@ export const createLiveService = (deps: {
       const streamMint = mintOf(req.roomName);
       if (req.isHost) {
         await requireCreator(actor, streamMint);
+        // An admin ended this broadcast: no host token until an admin allows it again.
+        if (await streams.isLiveBlocked(streamMint)) throw liveBlocked();
         const token = await mint({
           identity: actor as string,
           name: req.participantName,

@@ -155,7 +155,16 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
   },
 
   insert(
-    values: Omit<StreamRow, 'created_at' | 'updated_at' | 'last_viewed_at' | 'hidden_at' | 'live_since'>,
+    values: Omit<
+      StreamRow,
+      | 'created_at'
+      | 'updated_at'
+      | 'last_viewed_at'
+      | 'hidden_at'
+      | 'live_since'
+      | 'nsfw_by_admin'
+      | 'live_blocked_at'
+    >,
   ): Promise<ChangedStreamRow> {
     return db
       .insertInto('streams')
@@ -165,22 +174,39 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
       .executeTakeFirstOrThrow();
   },
 
-  /** Setting the live flag keeps `live_since`: the start of a broadcast is kept while it stays live. */
+  /**
+   * Setting the live flag keeps `live_since`: the start of a broadcast is kept while it stays live.
+   *
+   * Admin holds are kept here, under every caller (creator, webhook, presence, reconcile): the flag cannot turn
+   * live while `live_blocked_at` is set, and `is_nsfw` cannot be cleared while `nsfw_by_admin` is, unless the
+   * same write lifts the hold (only the admin service does).
+   */
   update(
     mint: string,
     values: Partial<Omit<StreamRow, 'mint' | 'created_at' | 'updated_at' | 'live_since'>>,
   ): Promise<ChangedStreamRow | undefined> {
-    const liveSince =
+    const liftsBlock = 'live_blocked_at' in values && values.live_blocked_at === null;
+    const live =
       values.is_currently_live === undefined
         ? {}
-        : {
-            live_since: values.is_currently_live
-              ? sql<Date>`CASE WHEN is_currently_live THEN coalesce(live_since, now()) ELSE now() END`
-              : null,
-          };
+        : values.is_currently_live && !liftsBlock
+          ? {
+              is_currently_live: sql<boolean>`live_blocked_at IS NULL`,
+              live_since: sql<Date>`CASE WHEN live_blocked_at IS NOT NULL THEN NULL
+                WHEN is_currently_live THEN coalesce(live_since, now()) ELSE now() END`,
+            }
+          : values.is_currently_live
+            ? {
+                live_since: sql<Date>`CASE WHEN is_currently_live THEN coalesce(live_since, now()) ELSE now() END`,
+              }
+            : { live_since: null };
+    const nsfw =
+      values.is_nsfw === false && values.nsfw_by_admin === undefined
+        ? { is_nsfw: sql<boolean>`nsfw_by_admin` }
+        : {};
     return db
       .updateTable('streams')
-      .set({ ...values, ...liveSince, updated_at: new Date() })
+      .set({ ...values, ...live, ...nsfw, updated_at: new Date() })
       .where('mint', '=', mint)
       .returningAll()
       .returning(wentLive)

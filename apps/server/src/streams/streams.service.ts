@@ -6,11 +6,20 @@ import {
   type TStreamSort,
   type TStreamUpsert,
 } from '@mintcast/contracts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { createResponseCache } from './response-cache.ts';
 import { assertCreator } from './stream-access.ts';
 import { type StreamRow, toStream } from './stream-row.ts';
 import type { ListCursor, ListRow, StreamsRepository } from './streams.repository.ts';
+
+/** An admin ended the broadcast and has not allowed it since (issue 28: admin decisions are sticky). */
+export const LIVE_BLOCKED_CODE = 'live_blocked';
+export const liveBlocked = () =>
+  new AppError(
+    403,
+    LIVE_BLOCKED_CODE,
+    'An administrator ended this stream. It can go live again once an administrator allows it.',
+  );
 
 const encodeCursor = (c: ListCursor): string => Buffer.from(JSON.stringify(c)).toString('base64url');
 
@@ -204,6 +213,7 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
       if (existing.creator_address && existing.creator_address !== actor) {
         throw forbidden('This stream belongs to another wallet');
       }
+      if (input.is_currently_live && existing.live_blocked_at) throw liveBlocked();
       const row = await repo.update(input.mint, {
         name: input.name,
         description: input.description,
@@ -215,7 +225,8 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
         website: input.website ?? existing.website,
         twitter: input.twitter ?? existing.twitter,
         telegram: input.telegram ?? existing.telegram,
-        ...(input.is_nsfw !== undefined ? { is_nsfw: input.is_nsfw } : {}),
+        // An admin's NSFW mark stays whatever the creator sends (the repository keeps it too).
+        ...(input.is_nsfw !== undefined ? { is_nsfw: input.is_nsfw || existing.nsfw_by_admin } : {}),
       });
       if (!row) throw notFound('Stream Not Found');
       return changed(row);
@@ -226,12 +237,18 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
       const existing = await repo.findByMint(mint);
       if (!existing) throw notFound('Stream Not Found');
       assertCreator(existing.creator_address, actor, 'Only the stream creator can change this stream');
+      if (live && existing.live_blocked_at) throw liveBlocked();
       const row = await repo.update(
         mint,
         live ? { is_currently_live: true } : { is_currently_live: false, num_participants: 0 },
       );
       if (!row) throw notFound('Stream Not Found');
       return changed(row);
+    },
+
+    /** Whether an admin's end of the broadcast still holds (the stream may not go live); false when unknown. */
+    async isLiveBlocked(mint: string): Promise<boolean> {
+      return Boolean((await repo.findByMint(mint))?.live_blocked_at);
     },
 
     /** Internal updates (webhooks, market-data refresh): no actor, no ownership check. */

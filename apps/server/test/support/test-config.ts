@@ -22,7 +22,12 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   liveHostGraceMs: HOST_GRACE_DEFAULT_MS,
   trustProxy: false,
   // Nothing listens there: chain tests start anvil and point this at it.
-  chain: { ...BSC_MAINNET, rpcUrl: 'http://127.0.0.1:9', tipConfirmations: 1 },
+  chain: {
+    ...BSC_MAINNET,
+    rpcUrl: 'http://127.0.0.1:9',
+    publicRpcUrl: BSC_MAINNET.rpcUrl,
+    tipConfirmations: 1,
+  },
   adminAddresses: [],
   liveReconcileIntervalMs: 0, // nothing listens at the media URL above; the reconciliation has its own tests
   ...overrides,

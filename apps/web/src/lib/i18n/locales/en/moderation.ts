@@ -80,6 +80,7 @@ export const admin = {
   nothingYet: 'Nothing yet.',
   actions: {
     end_stream: 'Ended stream',
+    allow_live: 'Allowed live again',
     hide_stream: 'Hid stream',
     unhide_stream: 'Unhid stream',
     mark_nsfw: 'Marked NSFW',

@@ -81,6 +81,7 @@ export const admin = {
   nothingYet: 'Nada todavía.',
   actions: {
     end_stream: 'Transmisión finalizada',
+    allow_live: 'Transmisión permitida de nuevo',
     hide_stream: 'Transmisión ocultada',
     unhide_stream: 'Transmisión visible de nuevo',
     mark_nsfw: 'Marcada como NSFW',

@@ -81,6 +81,7 @@ export const admin = {
   nothingYet: 'Rien pour le moment.',
   actions: {
     end_stream: 'Stream terminé',
+    allow_live: 'Diffusion de nouveau autorisée',
     hide_stream: 'Stream masqué',
     unhide_stream: 'Stream de nouveau visible',
     mark_nsfw: 'Marqué NSFW',
