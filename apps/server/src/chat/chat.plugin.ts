@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { createChatRules } from '../moderation/chat-rules.service.ts';
-import { createModerationRepository } from '../moderation/moderation.repository.ts';
+import { chatRulesFor } from '../moderation/chat-rules.service.ts';
 import '../realtime/realtime.plugin.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
@@ -16,9 +15,10 @@ export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const { pubsub, hub } = app.realtime;
   const repo = createChatRepository(ctx.database.db);
   const chat = createChatService(repo, pubsub, {
-    rules: createChatRules(createModerationRepository(ctx.database.db), ctx.now),
+    rules: chatRulesFor(ctx),
     access: ctx.access,
     now: ctx.now,
+    admins: new Set(ctx.config.adminAddresses),
   });
 
   // One chain per instance: events that need a row fetch cannot overtake the ones behind them.

@@ -52,9 +52,10 @@ export const chatRoutes = async (
     async (request, reply) => {
       const { mint } = ZMintParams.parse(request.params);
       const { content } = ZPostChatMessage.parse(request.body);
-      const message = await chat.post(request.session!.address, mint, content);
+      const json = await chat.post(request.session!.address, mint, content);
       opts.onPosted();
-      return reply.status(201).send(message);
+      // Already JSON (built by the insert, the same text the NOTIFY carries): sent as is.
+      return reply.status(201).type('application/json; charset=utf-8').send(json);
     },
   );
 
