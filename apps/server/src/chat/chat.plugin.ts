@@ -3,9 +3,11 @@ import type { AppContext } from '../app-context.ts';
 import { chatRulesFor } from '../moderation/chat-rules.service.ts';
 import '../realtime/realtime.plugin.ts';
 import { createChatRepository } from './chat.repository.ts';
-import { chatRoutes } from './chat.routes.ts';
+import { CHAT_MAX_LOOP_LAG_MS, CHAT_POSTS_IN_FLIGHT, chatRoutes } from './chat.routes.ts';
 import { createChatService } from './chat.service.ts';
 import { CHAT_TOPIC, toRealtimeEvent } from './chat-notification.ts';
+import { createInFlightLimit } from './in-flight.ts';
+import { createLoopLag } from './loop-lag.ts';
 
 /**
  * Chat: history, posting and moderation routes, plus the fan-out of chat NOTIFYs to this instance's
@@ -37,5 +39,11 @@ export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     await chain;
   });
 
-  await app.register(chatRoutes, { chat, onPosted: () => ctx.metrics.chatPosts.inc() });
+  // Chat posts are shed while the event loop runs late, so a flood cannot slow health checks and pages.
+  const lag = createLoopLag();
+  app.addHook('onClose', async () => lag.stop());
+  const inFlight = createInFlightLimit(CHAT_POSTS_IN_FLIGHT, {
+    overloaded: () => lag.lagMs() > CHAT_MAX_LOOP_LAG_MS,
+  });
+  await app.register(chatRoutes, { chat, onPosted: () => ctx.metrics.chatPosts.inc(), inFlight });
 };
