@@ -73,24 +73,30 @@ describe('chat posts while the process is overloaded', () => {
     expect(limit.count).toBe(1);
   });
 
-  it('measures event-loop lag: a tick 300 ms late reads as 300 ms, an on-time one as none', () => {
+  it('measures lasting event-loop lag: three late ticks in a row read as lag, one long task does not', () => {
     let now = 0;
     let tick = () => {};
-    const lag = createLoopLag(10, {
+    const lag = createLoopLag(10, 3, {
       now: () => now,
       repeat: (fn) => {
         tick = fn;
         return () => {};
       },
     });
-    now = 10;
-    tick();
+    const tickAt = (t: number) => {
+      now = t;
+      tick();
+    };
+    tickAt(10);
+    tickAt(20);
+    tickAt(330); // one task held the loop for 300 ms
+    tickAt(340);
     expect(lag.lagMs()).toBe(0);
-    now = 320; // due at 20: the loop was busy for 300 ms
-    tick();
+    tickAt(650); // a backlog: every tick ~300 ms late
+    tickAt(960);
+    tickAt(1270);
     expect(lag.lagMs()).toBe(300);
-    now = 330;
-    tick();
+    tickAt(1280);
     expect(lag.lagMs()).toBe(0);
   });
 });
