@@ -1,15 +1,24 @@
-import { ZApiError, ZChatHistory, ZChatMessage, ZChatMute } from '@mintcast/contracts';
+import { chatChannelForMint, ZApiError, ZChatHistory, ZChatMessage, ZChatMute } from '@mintcast/contracts';
 import { sql } from 'kysely';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChatRepository } from '../src/chat/chat.repository.ts';
+import { createChatService } from '../src/chat/chat.service.ts';
+import { CHAT_RATE_LIMIT, CHAT_STREAM_LIMIT, createChatRules } from '../src/moderation/chat-rules.service.ts';
+import { createModerationRepository } from '../src/moderation/moderation.repository.ts';
+import { createStreamAccess } from '../src/streams/stream-access.ts';
 import { createStream, randomAddress } from './support/builders.ts';
-import { insertMessages } from './support/multi-instance.ts';
+import { connectRealtime, insertMessages } from './support/multi-instance.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { databaseKind } from './support/test-database.ts';
 
 let t: TestApp;
+let url: string;
 beforeAll(async () => {
   t = await createTestApp();
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `${address.replace('http', 'ws')}/api/realtime`;
 });
 afterAll(() => t?.close());
 
@@ -258,5 +267,158 @@ describe(`chat moderation (${databaseKind()})`, () => {
       .where('user_address', '=', viewer.address)
       .execute();
     expect((await post(s.mint, viewer, { content: 'back' })).statusCode).toBe(201);
+  });
+});
+
+describe(`the cost of one post (${databaseKind()})`, () => {
+  /** The chat service on a Kysely that counts the statements it sends (a query log of this service only). */
+  const countedService = () => {
+    const log: string[] = [];
+    const db = t.database.db.withPlugin({
+      transformQuery: (args) => {
+        log.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const chat = createChatService(
+      createChatRepository(db),
+      { channelOf: (topic) => `test_${topic}` },
+      {
+        rules: createChatRules(createModerationRepository(db), { now: Date.now }),
+        access: createStreamAccess(db),
+        now: Date.now,
+      },
+    );
+    return { chat, log };
+  };
+
+  it('reads the stream and the author once and writes once: two statements per post, one per refusal', async () => {
+    const author = randomAddress();
+    const s = await createStream(t.database.db);
+    await t.database.db.insertInto('profiles').values({ address: author, username: 'counted' }).execute();
+    const { chat, log } = countedService();
+
+    const json = await chat.post(author, s.mint, 'hello');
+    // One read (stream, settings, bans, timeout, follow, profile, last post, posting limit), one insert + NOTIFY.
+    expect(log).toEqual(['SelectQueryNode', 'RawNode']);
+    // The answer is the JSON the insert built (the NOTIFY carries the same text).
+    expect(ZChatMessage.parse(JSON.parse(json))).toMatchObject({ username: 'counted', content: 'hello' });
+
+    log.length = 0;
+    await t.database.db
+      .insertInto('chat_bans')
+      .values({ stream_id: s.mint, user_address: author, banned_by: randomAddress() })
+      .execute();
+    await expect(chat.post(author, s.mint, 'again')).rejects.toMatchObject({ code: 'chat_banned' });
+    expect(log).toEqual(['SelectQueryNode']);
+  });
+
+  it('answers the post with the exact JSON text the NOTIFY carries', async () => {
+    const me = await signIn(t.app);
+    const s = await createStream(t.database.db);
+    const socket = await connectRealtime(url);
+    socket.send({ type: 'subscribe', channel: chatChannelForMint(s.mint) });
+    await socket.waitFor((e) => e.type === 'subscribed');
+    const res = await post(s.mint, me, { content: 'once' });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const live = await socket.waitFor((e) => e.type === 'message_inserted');
+    expect(live).toMatchObject({ message: res.json() });
+    socket.ws.close();
+  });
+});
+
+describe(`per-stream ceiling on the injected clock (${databaseKind()})`, () => {
+  it('holds a stream to its ceiling whatever the number of wallets; staff pass; the clock refills it', async () => {
+    let clock = Date.now();
+    const timed = await createTestApp({}, { database: t.database, now: () => clock });
+    try {
+      const host = await signIn(timed.app);
+      const s = await createStream(t.database.db, { creator_address: host.address });
+      const say = (who: SignedIn, content: string) =>
+        timed.app.inject({
+          method: 'POST',
+          url: `/api/streams/${s.mint}/messages`,
+          headers: who.headers,
+          payload: { content },
+        });
+      // 8 fresh wallets, each within its own burst of 5: 40 messages, the stream's burst.
+      const wallets: SignedIn[] = [];
+      for (let i = 0; i < 9; i++) wallets.push(await signIn(timed.app));
+      for (const w of wallets.slice(0, 8))
+        for (let i = 0; i < CHAT_RATE_LIMIT.burst; i++) expect((await say(w, `m${i}`)).statusCode).toBe(201);
+      expect(CHAT_STREAM_LIMIT.burst).toBe(40);
+
+      const busy = await say(wallets[8]!, 'one more wallet');
+      expect(busy.statusCode).toBe(429);
+      expect(errorOf(busy)).toEqual({
+        code: 'chat_busy',
+        message: 'This chat is receiving too many messages right now. Try again in a few seconds',
+      });
+      // The host is not held by the ceiling; another stream is not affected.
+      expect((await say(host, 'host speaking')).statusCode).toBe(201);
+      const other = await createStream(t.database.db);
+      const elsewhere = await timed.app.inject({
+        method: 'POST',
+        url: `/api/streams/${other.mint}/messages`,
+        headers: wallets[8]!.headers,
+        payload: { content: 'hi' },
+      });
+      expect(elsewhere.statusCode).toBe(201);
+      // 100 ms later on the app's clock: 2 tokens back (20 per second), no sleeping.
+      clock += 100;
+      expect((await say(wallets[8]!, 'now')).statusCode).toBe(201);
+    } finally {
+      await timed.app.close();
+    }
+  });
+});
+
+describe(`deleting messages (${databaseKind()})`, () => {
+  it("a moderator cannot delete the creator's own messages (403 creator_message_protected); the creator and admins can", async () => {
+    const adminKey = generatePrivateKey();
+    const adminAddress = privateKeyToAccount(adminKey).address.toLowerCase();
+    const withAdmin = await createTestApp({ adminAddresses: [adminAddress] }, { database: t.database });
+    try {
+      const app = withAdmin.app;
+      const host = await signIn(app);
+      const mod = await signIn(app);
+      const viewer = await signIn(app);
+      const admin = await signIn(app, { privateKey: adminKey });
+      const s = await createStream(t.database.db, { creator_address: host.address });
+      await t.database.db
+        .insertInto('stream_moderators')
+        .values({ stream_id: s.mint, address: mod.address, added_by: host.address })
+        .execute();
+      const say = async (who: SignedIn, content: string) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/streams/${s.mint}/messages`,
+          headers: who.headers,
+          payload: { content },
+        });
+        return ZChatMessage.parse(res.json()).id;
+      };
+      const del = (who: SignedIn, id: string) =>
+        app.inject({ method: 'DELETE', url: `/api/streams/${s.mint}/messages/${id}`, headers: who.headers });
+
+      const hostLine = await say(host, 'welcome everyone');
+      const refused = await del(mod, hostLine);
+      expect(refused.statusCode).toBe(403);
+      expect(errorOf(refused)).toEqual({
+        code: 'creator_message_protected',
+        message: "Moderators cannot delete the stream creator's messages",
+      });
+      // The moderator still moderates the audience; viewers moderate nothing.
+      expect((await del(mod, await say(viewer, 'spam'))).statusCode).toBe(204);
+      expect((await del(viewer, hostLine)).statusCode).toBe(403);
+      // The creator deletes its own; an admin (no role in this stream) deletes any.
+      expect((await del(host, await say(host, 'typo'))).statusCode).toBe(204);
+      expect((await del(admin, hostLine)).statusCode).toBe(204);
+      expect((await del(admin, hostLine)).statusCode).toBe(404);
+    } finally {
+      await withAdmin.app.close();
+    }
   });
 });

@@ -73,6 +73,13 @@ const postTip = (mint: string, who: SignedIn, txHash: string, message?: string) 
     headers: who.headers,
     payload: { txHash, ...(message === undefined ? {} : { message }) },
   });
+const postChat = (mint: string, who: SignedIn, content: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/streams/${mint}/messages`,
+    headers: who.headers,
+    payload: { content },
+  });
 const errorOf = (res: { json(): unknown }) => ZApiError.parse(res.json()).error;
 const streamOf = async (creator: string) =>
   createStream(t.database.db, { creator_address: creator.toLowerCase() });
@@ -257,6 +264,136 @@ describe(`tips verified on a local chain (${databaseKind()})`, () => {
     expect(errorOf(await postTip(noCreator.mint, fan.session, `0x${'1'.repeat(64)}`)).code).toBe(
       TIP_ERROR_CODES.noCreator,
     );
+  });
+
+  describe("a tip's message is a chat message: every chat sanction holds on the tip path", () => {
+    /**
+     * A stream, a funded signed-in fan and a confirmed 1-wei-ish transfer from the fan to the creator;
+     * `sanction` puts the fan under one chat sanction. The tip is then claimed with `message`: the answer is
+     * the refusal a chat post by the same fan gets (same status and code), the tip is still counted, and no
+     * chat line is written for it.
+     */
+    const sanctioned = async (
+      sanction: (mint: string, fan: SignedIn) => Promise<void>,
+      expected: { status: number; code: string },
+      message = 'gm from the tip jar',
+    ) => {
+      const creator = await fundedWallet(chain);
+      const s = await streamOf(creator.address);
+      const fan = await viewer();
+      const hash = await send(fan, creator.address, '0.000000000000000001');
+      await chain.testClient.mine({ blocks: 2 });
+      await sanction(s.mint, fan.session);
+      const linesBefore = ZChatHistory.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/streams/${s.mint}/messages` })).json(),
+      ).items.length;
+
+      const asChat = await postChat(s.mint, fan.session, message);
+      expect(asChat.statusCode, asChat.body).toBe(expected.status);
+      expect(errorOf(asChat).code).toBe(expected.code);
+
+      const res = await postTip(s.mint, fan.session, hash, message);
+      expect(res.statusCode, res.body).toBe(expected.status);
+      expect(errorOf(res).code).toBe(expected.code);
+      expect(errorOf(res).message).toMatch(/Your tip was counted, without its message\.$/);
+      // The money was sent: the tip counts; its line is not in the chat.
+      const total = ZTipTotal.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/streams/${s.mint}/tips` })).json(),
+      );
+      expect(total).toEqual({ count: 1, totalWei: '1' });
+      const lines = ZChatHistory.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/streams/${s.mint}/messages` })).json(),
+      ).items;
+      expect(lines.filter((m) => m.tip)).toEqual([]);
+      expect(lines.length).toBe(linesBefore);
+      // The claim is spent: a replay is not a second way in.
+      expect(errorOf(await postTip(s.mint, fan.session, hash, message)).code).toBe(TIP_ERROR_CODES.replayed);
+    };
+    const settings = (
+      mint: string,
+      values: { slow_mode_seconds?: number; followers_only?: boolean; banned_words?: string[] },
+    ) =>
+      t.database.db
+        .insertInto('chat_settings')
+        .values({ stream_id: mint, ...values })
+        .onConflict((oc) => oc.column('stream_id').doUpdateSet(values))
+        .execute();
+
+    it('platform ban: 403 banned', async () => {
+      await sanctioned(
+        async (_mint, fan) => {
+          await t.database.db
+            .insertInto('platform_bans')
+            .values({ address: fan.address, reason: 'test', banned_by: randomAddress() })
+            .execute();
+        },
+        { status: 403, code: 'banned' },
+      );
+    });
+
+    it('chat ban: 403 chat_banned', async () => {
+      await sanctioned(
+        async (mint, fan) => {
+          await t.database.db
+            .insertInto('chat_bans')
+            .values({ stream_id: mint, user_address: fan.address, banned_by: randomAddress() })
+            .execute();
+        },
+        { status: 403, code: 'chat_banned' },
+      );
+    });
+
+    it('timeout: 403 muted', async () => {
+      await sanctioned(
+        async (mint, fan) => {
+          await t.database.db
+            .insertInto('chat_mutes')
+            .values({
+              stream_id: mint,
+              user_address: fan.address,
+              muted_until: new Date(Date.now() + 10 * 60_000),
+              muted_by: randomAddress(),
+            })
+            .execute();
+        },
+        { status: 403, code: 'muted' },
+      );
+    });
+
+    it('followers-only, not following: 403 followers_only', async () => {
+      await sanctioned((mint) => settings(mint, { followers_only: true }).then(() => {}), {
+        status: 403,
+        code: 'followers_only',
+      });
+    });
+
+    it('slow mode, right after a slow-mode refusal: 429 slow_mode', async () => {
+      await sanctioned(
+        async (mint, fan) => {
+          await settings(mint, { slow_mode_seconds: 120 });
+          expect((await postChat(mint, fan, 'first')).statusCode).toBe(201);
+          expect(errorOf(await postChat(mint, fan, 'second')).code).toBe('slow_mode');
+        },
+        { status: 429, code: 'slow_mode' },
+      );
+    });
+
+    it('banned word, disguised in fullwidth letters: 422 banned_word', async () => {
+      await sanctioned(
+        (mint) => settings(mint, { banned_words: ['scam'] }).then(() => {}),
+        { status: 422, code: 'banned_word' },
+        'this is a \uff53\uff43\uff41\uff4d',
+      );
+    });
+
+    it('posting limit: 5 chat messages in a burst, then the tip line is 429 rate_limited', async () => {
+      await sanctioned(
+        async (mint, fan) => {
+          for (let i = 0; i < 5; i++) expect((await postChat(mint, fan, `msg ${i}`)).statusCode).toBe(201);
+        },
+        { status: 429, code: 'rate_limited' },
+      );
+    });
   });
 
   it('gives holder badges from balances read on chain, cached per wallet and token', async () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { createChatRepository } from '../chat/chat.repository.ts';
 import { CHAT_TOPIC } from '../chat/chat-notification.ts';
+import { chatRulesFor } from '../moderation/chat-rules.service.ts';
 import '../realtime/realtime.plugin.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES } from '../realtime/pubsub.ts';
 import { chainRoutes } from './chain.routes.ts';
@@ -31,6 +32,7 @@ export const chainPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     confirmations: ctx.config.chain.tipConfirmations,
     channel: app.realtime.pubsub.channelOf(CHAT_TOPIC),
     maxPayloadBytes: NOTIFY_MAX_PAYLOAD_BYTES,
+    rules: chatRulesFor(ctx), // a tip's line is a chat message: the chat's own rules decide on it
   });
   // Holder badges spend from their own RPC budget (not the tips'), on the app's clock.
   await app.register(chainRoutes, { tips, holders: createHoldersService(reader, { now: ctx.now }) });

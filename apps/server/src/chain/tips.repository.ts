@@ -9,21 +9,19 @@ export interface NewTip {
   from: string;
   to: string;
   amountWei: bigint;
-  message: string;
+  /** The tip's chat line, or null when the chat rules refused it (the tip is still recorded and counted). */
+  message: string | null;
   username: string | null;
   profileImage: string | null;
+  /** The chat rules' clock at their decision (slow mode counts on it). */
+  at: Date;
 }
 
 /** SQL for tips, and nothing else (the tip's chat message goes through the chat repository's insert). */
 export const createTipsRepository = (db: Kysely<Database>, chat: ChatRepository) => ({
-  /** The stream's creator and the tipper's server-side profile (for the tip's chat line). */
-  context(streamId: string, address: string) {
-    return db
-      .selectFrom('streams as s')
-      .leftJoin('profiles as p', (j) => j.on('p.address', '=', address))
-      .select(['s.creator_address', 'p.username', 'p.profile_image'])
-      .where('s.mint', '=', streamId)
-      .executeTakeFirst();
+  /** The stream's creator (undefined: no such stream). */
+  creator(streamId: string) {
+    return db.selectFrom('streams').select('creator_address').where('mint', '=', streamId).executeTakeFirst();
   },
 
   async exists(txHash: string): Promise<boolean> {
@@ -75,9 +73,14 @@ export const createTipsRepository = (db: Kysely<Database>, chat: ChatRepository)
 
   /**
    * Record the tip and insert its chat message (NOTIFY included) in one transaction. Returns null when the
-   * hash was already recorded — the primary key decides, so two concurrent claims cannot both win.
+   * hash was already recorded — the primary key decides, so two concurrent claims cannot both win — and
+   * `{ row: null }` for a tip recorded without a chat line (its message was refused).
    */
-  insertWithMessage(tip: NewTip, channel: string, maxPayloadBytes: number): Promise<MessageRow | null> {
+  insertWithMessage(
+    tip: NewTip,
+    channel: string,
+    maxPayloadBytes: number,
+  ): Promise<{ row: MessageRow | null } | null> {
     return db.transaction().execute(async (trx) => {
       const claimed = await trx
         .insertInto('tips')
@@ -92,13 +95,15 @@ export const createTipsRepository = (db: Kysely<Database>, chat: ChatRepository)
         .returning('tx_hash')
         .executeTakeFirst();
       if (!claimed) return null;
-      const row = await chat.insertAndNotify(
+      if (tip.message === null) return { row: null };
+      const { row } = await chat.insertAndNotify(
         {
           stream_id: tip.streamId,
           user_address: tip.from,
           username: tip.username,
           profile_image: tip.profileImage,
           content: tip.message,
+          created_at: tip.at,
           tip_wei: tip.amountWei.toString(),
           tip_tx_hash: tip.txHash,
         },
@@ -107,7 +112,7 @@ export const createTipsRepository = (db: Kysely<Database>, chat: ChatRepository)
         trx,
       );
       await trx.updateTable('tips').set({ message_id: row.id }).where('tx_hash', '=', tip.txHash).execute();
-      return row;
+      return { row };
     });
   },
 });

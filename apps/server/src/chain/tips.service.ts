@@ -8,6 +8,7 @@ import {
 import type { Address, Hash } from 'viem';
 import { toChatMessage } from '../chat/chat-row.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
+import type { ChatRules } from '../moderation/chat-rules.service.ts';
 import type { ChainReader } from './chain-reader.ts';
 import type { TipsRepository } from './tips.repository.ts';
 
@@ -18,16 +19,21 @@ const refuse = (status: number, code: string, message: string) => new AppError(s
  * server has read it on chain — sent by the signed-in wallet, to the creator, with value, successful, with
  * enough confirmations, and never counted before. Nothing about the transfer is taken from the client but
  * its hash.
+ *
+ * The tip's line is a chat message: the chat rules (the same decision as a chat post: bans, timeouts,
+ * followers-only, banned words, slow mode, limits) decide whether it is written. A verified tip whose line
+ * they refuse is still recorded and counted — the BNB was sent — and the answer is the refusal a chat post
+ * gets (same status and code), saying the tip was counted.
  */
 export const createTipsService = (
   repo: TipsRepository,
   reader: ChainReader,
-  opts: { confirmations: number; channel: string; maxPayloadBytes: number },
+  opts: { confirmations: number; channel: string; maxPayloadBytes: number; rules: ChatRules },
 ) => ({
   async tip(actor: string, mint: string, input: { txHash: Hash; message: string }): Promise<TChatMessage> {
-    const context = await repo.context(mint, actor);
-    if (!context) throw notFound('Stream Not Found');
-    const creator = context.creator_address?.toLowerCase();
+    const decision = await opts.rules.decide(actor, mint, input.message);
+    if (!decision) throw notFound('Stream Not Found');
+    const creator = decision.creator?.toLowerCase();
     if (!creator) throw refuse(409, E.noCreator, 'This stream has no creator wallet to tip');
     if (await repo.exists(input.txHash)) {
       throw refuse(409, E.replayed, 'This transaction has already been counted as a tip');
@@ -54,31 +60,41 @@ export const createTipsService = (
       );
     }
 
-    const row = await repo.insertWithMessage(
+    const refusal = decision.refusal ?? opts.rules.take(decision);
+    const recorded = await repo.insertWithMessage(
       {
         txHash: input.txHash,
         streamId: mint,
         from: actor,
         to: creator as Address,
         amountWei: tx.value,
-        message: input.message,
-        username: context.username ?? null,
-        profileImage: context.profile_image ?? null,
+        message: refusal ? null : input.message,
+        username: decision.username,
+        profileImage: decision.profileImage,
+        at: decision.at,
       },
       opts.channel,
       opts.maxPayloadBytes,
     );
-    if (!row) throw refuse(409, E.replayed, 'This transaction has already been counted as a tip');
-    return toChatMessage(row);
+    if (!recorded) throw refuse(409, E.replayed, 'This transaction has already been counted as a tip');
+    if (refusal) {
+      throw refuse(
+        refusal.status,
+        refusal.code,
+        `${refusal.message}. Your tip was counted, without its message.`,
+      );
+    }
+    if (!recorded.row) throw new Error('a tip with an admitted message was recorded without it');
+    return toChatMessage(recorded.row);
   },
 
   total: (mint: string): Promise<TTipTotal> => repo.total(mint),
 
   /** Each tip the stream received, for its creator's cockpit: only the creator reads the list. */
   async received(actor: string, mint: string): Promise<TTipList> {
-    const context = await repo.context(mint, actor);
-    if (!context) throw notFound('Stream Not Found');
-    if (context.creator_address?.toLowerCase() !== actor) {
+    const stream = await repo.creator(mint);
+    if (!stream) throw notFound('Stream Not Found');
+    if (stream.creator_address?.toLowerCase() !== actor) {
       throw forbidden("Only the stream's creator can see the tips it received");
     }
     const rows = await repo.received(mint, TIP_LIST_LIMIT);

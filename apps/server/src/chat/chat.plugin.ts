@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { createChatRules } from '../moderation/chat-rules.service.ts';
-import { createModerationRepository } from '../moderation/moderation.repository.ts';
+import { chatRulesFor } from '../moderation/chat-rules.service.ts';
 import '../realtime/realtime.plugin.ts';
 import { createChatRepository } from './chat.repository.ts';
-import { chatRoutes } from './chat.routes.ts';
+import { CHAT_MAX_LOOP_LAG_MS, CHAT_POSTS_IN_FLIGHT, chatRoutes } from './chat.routes.ts';
 import { createChatService } from './chat.service.ts';
 import { CHAT_TOPIC, toRealtimeEvent } from './chat-notification.ts';
+import { createInFlightLimit } from './in-flight.ts';
+import { createLoopLag } from './loop-lag.ts';
 
 /**
  * Chat: history, posting and moderation routes, plus the fan-out of chat NOTIFYs to this instance's
@@ -16,9 +17,10 @@ export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const { pubsub, hub } = app.realtime;
   const repo = createChatRepository(ctx.database.db);
   const chat = createChatService(repo, pubsub, {
-    rules: createChatRules(createModerationRepository(ctx.database.db), ctx.now),
+    rules: chatRulesFor(ctx),
     access: ctx.access,
     now: ctx.now,
+    admins: new Set(ctx.config.adminAddresses),
   });
 
   // One chain per instance: events that need a row fetch cannot overtake the ones behind them.
@@ -37,5 +39,12 @@ export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     await chain;
   });
 
-  await app.register(chatRoutes, { chat, onPosted: () => ctx.metrics.chatPosts.inc() });
+  // Chat posts are shed while the event loop runs late, so a flood cannot slow health checks and pages.
+  // Not in tests: many apps share one test process, and one's work must not refuse another's posts.
+  const lag = ctx.config.env === 'test' ? null : createLoopLag();
+  app.addHook('onClose', async () => lag?.stop());
+  const inFlight = createInFlightLimit(CHAT_POSTS_IN_FLIGHT, {
+    overloaded: () => (lag?.lagMs() ?? 0) > CHAT_MAX_LOOP_LAG_MS,
+  });
+  await app.register(chatRoutes, { chat, onPosted: () => ctx.metrics.chatPosts.inc(), inFlight });
 };

@@ -50,46 +50,11 @@ export const createChatRepository = (db: Kysely<Database>) => ({
   },
 
   /**
-   * Everything a post needs to know in one round trip: does the stream exist, is the author muted there
-   * (and until when), the author's server-side profile, and — for the posting limit shared by every
-   * instance — if the author already has `limit.count` messages in the last `limit.windowMs` (any stream),
-   * how many ms until the oldest of them leaves that window (null otherwise). Times are the database's.
-   */
-  async postContext(
-    streamId: string,
-    address: string,
-    limit: { count: number; windowMs: number },
-    now: Date,
-  ) {
-    const windowSecs = limit.windowMs / 1000;
-    return db
-      .selectFrom('streams as s')
-      .leftJoin('profiles as p', (j) => j.on('p.address', '=', address))
-      .leftJoin('chat_mutes as m', (j) =>
-        j
-          .onRef('m.stream_id', '=', 's.mint')
-          .on('m.user_address', '=', address)
-          .on('m.muted_until', '>', now),
-      )
-      .select(['s.mint', 'p.username', 'p.profile_image', 'm.muted_until'])
-      .select(
-        sql<number | null>`(
-          SELECT ceil(extract(epoch FROM (r.created_at + make_interval(secs => ${windowSecs}) - now())) * 1000)::int
-          FROM messages r
-          WHERE r.user_address = ${address} AND r.created_at > now() - make_interval(secs => ${windowSecs})
-          ORDER BY r.created_at DESC
-          OFFSET ${limit.count - 1} LIMIT 1
-        )`.as('limit_wait_ms'),
-      )
-      .where('s.mint', '=', streamId)
-      .executeTakeFirst();
-  },
-
-  /**
    * Insert and NOTIFY in ONE statement (one round trip, one implicit transaction): the notification leaves
    * only if the row commits, in commit order. The payload is the full row as JSON when it fits under the
    * NOTIFY limit, else a reference by id. created_at is cut to milliseconds so the API and the event agree;
    * it is the service's clock when given (slow mode and timeouts count on the same clock), else the database's.
+   * The message's JSON is built once, here: the NOTIFY carries it and `json` is the API's answer, as is.
    */
   async insertAndNotify(
     values: Omit<Insertable<MessagesTable>, 'id' | 'created_at'> & { created_at?: Date },
@@ -97,8 +62,8 @@ export const createChatRepository = (db: Kysely<Database>) => ({
     maxPayloadBytes: number,
     /** A transaction to run in (a tip inserts its row and its message together). */
     executor: Kysely<Database> = db,
-  ): Promise<MessageRow> {
-    const result = await sql<MessageRow>`
+  ): Promise<{ row: MessageRow; json: string }> {
+    const result = await sql<MessageRow & { json: string }>`
       WITH ins AS (
         INSERT INTO messages (stream_id, user_address, username, profile_image, content, created_at,
                               tip_wei, tip_tx_hash)
@@ -108,23 +73,37 @@ export const createChatRepository = (db: Kysely<Database>) => ({
                 ${values.tip_wei ?? null}, ${values.tip_tx_hash ?? null})
         RETURNING *
       ), j AS (
-        SELECT ins.*, json_build_object('k', 'ins', 'm', json_build_object(
+        SELECT ins.*, json_build_object(
           'id', ins.id::text, 'stream_id', ins.stream_id, 'user_address', ins.user_address,
           'username', ins.username, 'profile_image', ins.profile_image, 'content', ins.content,
           'created_at', to_char(ins.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'tip', CASE WHEN ins.tip_wei IS NULL THEN NULL
                  ELSE json_build_object('amount_wei', ins.tip_wei, 'tx_hash', ins.tip_tx_hash) END
-          ))::text AS full_payload
+          )::text AS json
         FROM ins
+      ), p AS (
+        SELECT j.*, '{"k":"ins","m":' || j.json || '}' AS full_payload FROM j
       )
-      SELECT j.id, j.stream_id, j.user_address, j.username, j.profile_image, j.content, j.created_at,
-             j.tip_wei, j.tip_tx_hash,
-             pg_notify(${channel}, CASE WHEN octet_length(j.full_payload) <= ${maxPayloadBytes} THEN j.full_payload
-               ELSE json_build_object('k', 'ins_ref', 'mint', j.stream_id, 'id', j.id::text)::text END)
-      FROM j`.execute(executor);
-    const row = result.rows[0];
-    if (!row) throw new Error('insert returned no row');
-    return row;
+      SELECT p.id, p.stream_id, p.user_address, p.username, p.profile_image, p.content, p.created_at,
+             p.tip_wei, p.tip_tx_hash, p.json,
+             pg_notify(${channel}, CASE WHEN octet_length(p.full_payload) <= ${maxPayloadBytes} THEN p.full_payload
+               ELSE json_build_object('k', 'ins_ref', 'mint', p.stream_id, 'id', p.id::text)::text END)
+      FROM p`.execute(executor);
+    const first = result.rows[0];
+    if (!first) throw new Error('insert returned no row');
+    const { json, ...row } = first;
+    return { row, json };
+  },
+
+  /** Who wrote one message of a stream, and who created the stream (undefined: no such message there). */
+  messageAuthor(streamId: string, id: string) {
+    return db
+      .selectFrom('messages as m')
+      .innerJoin('streams as s', 's.mint', 'm.stream_id')
+      .select(['m.user_address', 's.creator_address'])
+      .where('m.id', '=', id)
+      .where('m.stream_id', '=', streamId)
+      .executeTakeFirst();
   },
 
   /** Delete one message of a stream; false when it does not exist there. */

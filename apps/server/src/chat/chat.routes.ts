@@ -9,16 +9,37 @@ import {
   ZNoContent,
   ZPostChatMessage,
 } from '@mintcast/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeSchema } from '../http/api-docs.ts';
+import { AppError } from '../http/errors.ts';
+import { CHAT_LIMIT_ERRORS } from '../moderation/chat-rules.service.ts';
 import type { ChatService } from './chat.service.ts';
+import { createInFlightLimit, type InFlightLimit } from './in-flight.ts';
+
+/** Chat posts being worked on at once per instance (a post is 3 statements); more are refused at the door. */
+export const CHAT_POSTS_IN_FLIGHT = 4;
+/**
+ * Event-loop lag beyond which chat posts are refused at the door (health answers in ~5 ms on a quiet
+ * machine; 200 ms late means every route is already waiting).
+ */
+export const CHAT_MAX_LOOP_LAG_MS = 200;
 
 /** HTTP only: parse, authorise, status codes. Rules live in the chat service. */
 export const chatRoutes = async (
   app: FastifyInstance,
-  opts: { chat: ChatService /** Counts accepted posts (metrics). */; onPosted: () => void },
+  opts: {
+    chat: Pick<ChatService, 'history' | 'post' | 'remove' | 'mute'>;
+    /** Counts accepted posts (metrics). */
+    onPosted: () => void;
+    inFlight?: InFlightLimit;
+  },
 ) => {
   const { chat } = opts;
+  const inFlight = opts.inFlight ?? createInFlightLimit(CHAT_POSTS_IN_FLIGHT);
+  const holding = new WeakSet<FastifyRequest>();
+  const release = async (request: FastifyRequest) => {
+    if (holding.delete(request)) inFlight.leave();
+  };
 
   app.get(
     '/api/streams/:mint/messages',
@@ -41,6 +62,18 @@ export const chatRoutes = async (
   app.post(
     '/api/streams/:mint/messages',
     {
+      // First of all, before the session check's statement: a post beyond the in-flight slots is refused.
+      onRequest: async (request) => {
+        if (!inFlight.tryEnter())
+          throw new AppError(
+            429,
+            CHAT_LIMIT_ERRORS.streamBusy,
+            'Chat is busy right now. Try again in a few seconds',
+          );
+        holding.add(request);
+      },
+      onResponse: release,
+      onRequestAbort: release,
       preHandler: app.requireSession,
       schema: routeSchema({
         tags: ['chat'],
@@ -52,9 +85,10 @@ export const chatRoutes = async (
     async (request, reply) => {
       const { mint } = ZMintParams.parse(request.params);
       const { content } = ZPostChatMessage.parse(request.body);
-      const message = await chat.post(request.session!.address, mint, content);
+      const json = await chat.post(request.session!.address, mint, content);
       opts.onPosted();
-      return reply.status(201).send(message);
+      // Already JSON (built by the insert, the same text the NOTIFY carries): sent as is.
+      return reply.status(201).type('application/json; charset=utf-8').send(json);
     },
   );
 

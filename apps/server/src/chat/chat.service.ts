@@ -1,31 +1,29 @@
 import type { TChatHistory, TChatHistoryQuery, TChatMessage, TChatMute } from '@mintcast/contracts';
-import { AppError, badRequest, notFound, tooManyRequests } from '../http/errors.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
 import type { ChatRules } from '../moderation/chat-rules.service.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES, type PubSub } from '../realtime/pubsub.ts';
 import type { StreamAccess } from '../streams/stream-access.ts';
 import type { ChatRepository } from './chat.repository.ts';
 import { CHAT_TOPIC, deletedPayload } from './chat-notification.ts';
 import { toChatMessage } from './chat-row.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
-
-/** Chat posting limit per address: 20 messages per 30 s (across instances), bursts of 5 (per instance). */
-export const CHAT_RATE_LIMIT = { burst: 5, perWindow: 20, windowMs: 30_000 } as const;
 
 const STREAM_NOT_FOUND = 'Stream Not Found';
 
+/** A moderator tried to delete a message of the stream's creator. */
+export const CREATOR_MESSAGE_PROTECTED = 'creator_message_protected';
+
 /**
- * Chat: history, posting (the stream's chat rules, timeouts, rate limit, server-side author profile) and
- * moderation by the creator and the moderators.
+ * Chat: history, posting (every rule is the chat rules' decision, shared with tips; the author profile is
+ * the server's) and moderation by the creator, the moderators and the site's admins.
  */
 export const createChatService = (
   repo: ChatRepository,
   pubsub: Pick<PubSub, 'channelOf'>,
-  opts: { limiter?: RateLimiter; rules: ChatRules; access: StreamAccess; now: () => number },
+  opts: { rules: ChatRules; access: StreamAccess; now: () => number; admins?: ReadonlySet<string> },
 ) => {
-  const limiter = opts.limiter ?? createRateLimiter(CHAT_RATE_LIMIT);
   const channel = pubsub.channelOf(CHAT_TOPIC);
   const { rules, access, now } = opts;
-  const minutesLeft = (until: Date): number => Math.max(1, Math.ceil((until.getTime() - now()) / 60_000));
+  const admins = opts.admins ?? new Set<string>();
 
   const requireStream = async (mint: string) => {
     const stream = await repo.streamCreator(mint);
@@ -44,50 +42,46 @@ export const createChatService = (
       };
     },
 
-    async post(actor: string, mint: string, content: string): Promise<TChatMessage> {
-      await rules.check(actor, mint, content);
-      const at = new Date(now());
-      const context = await repo.postContext(
-        mint,
-        actor,
-        { count: CHAT_RATE_LIMIT.perWindow, windowMs: CHAT_RATE_LIMIT.windowMs },
-        at,
-      );
-      if (!context) throw notFound(STREAM_NOT_FOUND);
-      if (context.muted_until) {
-        const n = minutesLeft(new Date(context.muted_until));
-        throw new AppError(
-          403,
-          'muted',
-          `You are muted in this chat by the host for ${n} more minute${n === 1 ? '' : 's'}`,
-        );
-      }
-      // Bursts are held back by this instance's token bucket; the 20 per 30 s holds across instances
-      // because it is counted in the database, where every instance's messages are.
-      const globalWaitMs = context.limit_wait_ms ?? 0;
-      const waitMs = globalWaitMs > 0 ? globalWaitMs : limiter.take(actor);
-      if (waitMs > 0) {
-        throw tooManyRequests(
-          `You are sending messages too fast. Try again in ${Math.ceil(waitMs / 1000)} s`,
-        );
-      }
-      const row = await repo.insertAndNotify(
+    /**
+     * Post a message: two statements (the rules' one read of stream and author, then insert + NOTIFY).
+     * Returns the message as JSON text, built once by the insert for the NOTIFY and the answer alike.
+     */
+    async post(actor: string, mint: string, content: string): Promise<string> {
+      const admitted = await rules.admit(actor, mint, content);
+      if (!admitted) throw notFound(STREAM_NOT_FOUND);
+      const { json } = await repo.insertAndNotify(
         {
           stream_id: mint,
           user_address: actor,
-          username: context.username ?? null,
-          profile_image: context.profile_image ?? null,
+          username: admitted.username,
+          profile_image: admitted.profileImage,
           content,
-          created_at: at,
+          created_at: admitted.at,
         },
         channel,
         NOTIFY_MAX_PAYLOAD_BYTES,
       );
-      return toChatMessage(row);
+      return json;
     },
 
+    /**
+     * Delete a message: the creator and the site's admins may delete any; a moderator any but the creator's
+     * own (a moderator moderates the audience, not the host).
+     */
     async remove(actor: string, mint: string, id: string): Promise<void> {
-      await access.requireStaff(actor, mint);
+      if (!admins.has(actor)) {
+        const role = await access.requireStaff(actor, mint);
+        if (role === 'moderator') {
+          const target = await repo.messageAuthor(mint, id);
+          if (target?.creator_address && target.user_address === target.creator_address) {
+            throw new AppError(
+              403,
+              CREATOR_MESSAGE_PROTECTED,
+              "Moderators cannot delete the stream creator's messages",
+            );
+          }
+        }
+      }
       const removed = await repo.remove(mint, id, { channel, payloadOf: (i) => deletedPayload(mint, i) });
       if (!removed) throw notFound('Message not found');
     },

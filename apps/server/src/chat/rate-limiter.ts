@@ -1,6 +1,7 @@
 /**
  * Token bucket per key: `burst` messages at once, refilled at `perWindow` per `windowMs`
- * (20 per 30 s with bursts of 5 for chat). Kept in memory per instance; full buckets are pruned.
+ * (20 per 30 s with bursts of 5 for chat). Kept in memory per instance; full buckets are pruned. Time is
+ * `now` (the app's clock, injected by tests), never the wall clock directly.
  */
 export const createRateLimiter = (opts: {
   burst: number;
@@ -14,7 +15,7 @@ export const createRateLimiter = (opts: {
   let lastPrune = now();
 
   const refill = (b: { tokens: number; at: number }, t: number) => {
-    b.tokens = Math.min(opts.burst, b.tokens + (t - b.at) * ratePerMs);
+    b.tokens = Math.min(opts.burst, b.tokens + Math.max(0, t - b.at) * ratePerMs);
     b.at = t;
   };
 
@@ -27,19 +28,30 @@ export const createRateLimiter = (opts: {
     }
   };
 
+  /** The key's bucket, refilled up to `t` (a new key starts full). */
+  const bucketAt = (key: string, t: number) => {
+    prune(t);
+    const b = buckets.get(key) ?? { tokens: opts.burst, at: t };
+    refill(b, t);
+    return b;
+  };
+  const waitFor = (b: { tokens: number }) => (b.tokens >= 1 ? 0 : Math.ceil((1 - b.tokens) / ratePerMs));
+
   return {
+    /** The ms to wait before `take` would allow one (0: now), taking nothing. */
+    wait(key: string): number {
+      return waitFor(bucketAt(key, now()));
+    },
+
     /** Take one token; returns 0 when allowed, else the ms to wait for the next token. */
     take(key: string): number {
-      const t = now();
-      prune(t);
-      const b = buckets.get(key) ?? { tokens: opts.burst, at: t };
-      refill(b, t);
+      const b = bucketAt(key, now());
       buckets.set(key, b);
       if (b.tokens >= 1) {
         b.tokens -= 1;
         return 0;
       }
-      return Math.ceil((1 - b.tokens) / ratePerMs);
+      return waitFor(b);
     },
   };
 };

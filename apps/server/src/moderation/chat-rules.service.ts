@@ -1,23 +1,83 @@
-import { CHAT_RULE_ERRORS, findBannedWord } from '@mintcast/contracts';
-import { AppError, notFound } from '../http/errors.ts';
-import type { ModerationRepository } from './moderation.repository.ts';
+import { CHAT_RULE_ERRORS } from '@mintcast/contracts';
+import type { AppContext } from '../app-context.ts';
+import { createRateLimiter, type RateLimiter } from '../chat/rate-limiter.ts';
+import { AppError, tooManyRequests } from '../http/errors.ts';
+import { findBannedWord } from './banned-words.ts';
+import { createModerationRepository, type ModerationRepository } from './moderation.repository.ts';
 
 export const PLATFORM_BANNED_MESSAGE = 'Your wallet is banned from Mintcast';
 
+/** Chat posting limit per address: 20 messages per 30 s (across instances), bursts of 5 (per instance). */
+export const CHAT_RATE_LIMIT = { burst: 5, perWindow: 20, windowMs: 30_000 } as const;
+
 /**
- * The rules a chat message must pass before it is written: site-wide and chat bans, followers-only,
- * banned words and slow mode. Read from the database on every post, so every instance enforces the
- * settings of the moment. The creator and moderators are exempt from followers-only and slow mode.
+ * Ceiling on one stream's chat, whatever the number of wallets posting: 20 messages a second with bursts
+ * of 40 (per instance). It bounds the database work a flood of fresh wallets can cause, each within its own
+ * limit; the stream's creator and moderators are not held by it. Issue 5's budget (20 msg/s to 2,000
+ * viewers) fits under it.
  */
-export const createChatRules = (repo: ModerationRepository, now: () => number) => ({
-  async check(actor: string, mint: string, content: string): Promise<void> {
-    const c = await repo.postRulesContext(mint, actor);
-    if (!c) throw notFound('Stream Not Found');
-    if (c.platform_banned) throw new AppError(403, CHAT_RULE_ERRORS.banned, PLATFORM_BANNED_MESSAGE);
-    if (c.chat_banned) throw new AppError(403, CHAT_RULE_ERRORS.chatBanned, 'You are banned from this chat');
-    const staff = c.creator_address === actor || Boolean(c.is_moderator);
+export const CHAT_STREAM_LIMIT = { burst: 40, perWindow: 20, windowMs: 1_000 } as const;
+
+/** Codes of refusals that are not chat-rule settings (limits and timeouts). */
+export const CHAT_LIMIT_ERRORS = {
+  muted: 'muted',
+  rateLimited: 'rate_limited',
+  streamBusy: 'chat_busy',
+} as const;
+
+const minutesLeft = (until: Date, now: number): number =>
+  Math.max(1, Math.ceil((until.getTime() - now) / 60_000));
+
+/** What the rules decided about one message, with what the writer of the message needs to know. */
+export interface ChatDecision {
+  actor: string;
+  mint: string;
+  creator: string | null;
+  /** The author's server-side profile, written on the message. */
+  username: string | null;
+  profileImage: string | null;
+  /** The creator or a moderator (exempt from followers-only, slow mode and the stream's ceiling). */
+  staff: boolean;
+  /** The clock at the decision: the message's created_at, so slow mode and timeouts count on one clock. */
+  at: Date;
+  /** Why the message may not go into the chat (the error a chat post answers with), or null. */
+  refusal: AppError | null;
+}
+
+/**
+ * THE decision "may this wallet put this text in this stream's chat", for every path that writes a chat line:
+ * a chat post and a tip's message alike. Site-wide and chat bans, timeouts, followers-only, banned words,
+ * slow mode, the per-address limit (per instance and across instances) and the per-stream ceiling, from
+ * one database round trip read on every message, so every instance enforces the settings of the moment.
+ * The creator and moderators are exempt from followers-only, slow mode and the stream's ceiling.
+ */
+export const createChatRules = (
+  repo: ModerationRepository,
+  opts: { now: () => number; perAddress?: RateLimiter; perStream?: RateLimiter },
+) => {
+  const { now } = opts;
+  const perAddress = opts.perAddress ?? createRateLimiter({ ...CHAT_RATE_LIMIT, now });
+  const perStream = opts.perStream ?? createRateLimiter({ ...CHAT_STREAM_LIMIT, now });
+
+  const refusalOf = (
+    c: NonNullable<Awaited<ReturnType<ModerationRepository['chatPostContext']>>>,
+    actor: string,
+    content: string,
+    staff: boolean,
+    t: number,
+  ): AppError | null => {
+    if (c.platform_banned) return new AppError(403, CHAT_RULE_ERRORS.banned, PLATFORM_BANNED_MESSAGE);
+    if (c.chat_banned) return new AppError(403, CHAT_RULE_ERRORS.chatBanned, 'You are banned from this chat');
+    if (c.muted_until) {
+      const n = minutesLeft(new Date(c.muted_until), t);
+      return new AppError(
+        403,
+        CHAT_LIMIT_ERRORS.muted,
+        `You are muted in this chat by the host for ${n} more minute${n === 1 ? '' : 's'}`,
+      );
+    }
     if (c.followers_only && !staff && !c.follows) {
-      throw new AppError(
+      return new AppError(
         403,
         CHAT_RULE_ERRORS.followersOnly,
         'This chat is followers-only. Follow the stream to chat.',
@@ -25,7 +85,7 @@ export const createChatRules = (repo: ModerationRepository, now: () => number) =
     }
     const word = findBannedWord(content, c.banned_words ?? []);
     if (word) {
-      throw new AppError(
+      return new AppError(
         422,
         CHAT_RULE_ERRORS.bannedWord,
         `Your message was not sent: "${word}" is not allowed in this chat`,
@@ -33,16 +93,92 @@ export const createChatRules = (repo: ModerationRepository, now: () => number) =
     }
     const slowMs = (c.slow_mode_seconds ?? 0) * 1000;
     if (slowMs > 0 && !staff && c.last_post_at) {
-      const waitMs = new Date(c.last_post_at).getTime() + slowMs - now();
+      const waitMs = new Date(c.last_post_at).getTime() + slowMs - t;
       if (waitMs > 0) {
-        throw new AppError(
+        return new AppError(
           429,
           CHAT_RULE_ERRORS.slowMode,
           `Slow mode is on. You can send another message in ${Math.ceil(waitMs / 1000)} s`,
         );
       }
     }
-  },
-});
+    // The 20 per 30 s holds across instances because it is counted in the database, where every instance's
+    // messages are; bursts are held back by this instance's bucket (checked when the message is written).
+    const waitMs = Math.max(c.limit_wait_ms ?? 0, perAddress.wait(actor));
+    if (waitMs > 0) return tooFast(waitMs);
+    if (!staff && perStream.wait(c.mint) > 0) return streamBusy();
+    return null;
+  };
+
+  const tooFast = (waitMs: number) =>
+    tooManyRequests(`You are sending messages too fast. Try again in ${Math.ceil(waitMs / 1000)} s`);
+  const streamBusy = () =>
+    new AppError(
+      429,
+      CHAT_LIMIT_ERRORS.streamBusy,
+      'This chat is receiving too many messages right now. Try again in a few seconds',
+    );
+
+  const rules = {
+    /** Read and decide; takes nothing from the limits (see `take`). Undefined when the stream does not exist. */
+    async decide(actor: string, mint: string, content: string): Promise<ChatDecision | undefined> {
+      const t = now();
+      const at = new Date(t);
+      const c = await repo.chatPostContext(mint, actor, at, {
+        count: CHAT_RATE_LIMIT.perWindow,
+        windowMs: CHAT_RATE_LIMIT.windowMs,
+      });
+      if (!c) return undefined;
+      const staff = c.creator_address === actor || Boolean(c.is_moderator);
+      return {
+        actor,
+        mint,
+        creator: c.creator_address,
+        username: c.username ?? null,
+        profileImage: c.profile_image ?? null,
+        staff,
+        at,
+        refusal: refusalOf(c, actor, content, staff, t),
+      };
+    },
+
+    /**
+     * Count an admitted message against the limits, right before it is written. Returns the refusal when a
+     * concurrent message took the last token since `decide`.
+     */
+    take(d: ChatDecision): AppError | null {
+      const waitMs = perAddress.wait(d.actor);
+      if (waitMs > 0) return tooFast(waitMs);
+      if (!d.staff && perStream.wait(d.mint) > 0) return streamBusy();
+      perAddress.take(d.actor);
+      if (!d.staff) perStream.take(d.mint);
+      return null;
+    },
+
+    /** decide + take for a plain chat post: the decision, or the refusal thrown. */
+    async admit(actor: string, mint: string, content: string): Promise<ChatDecision | undefined> {
+      const d = await rules.decide(actor, mint, content);
+      if (!d) return undefined;
+      const refusal = d.refusal ?? rules.take(d);
+      if (refusal) throw refusal;
+      return d;
+    },
+  };
+  return rules;
+};
 
 export type ChatRules = ReturnType<typeof createChatRules>;
+
+/**
+ * One set of chat rules per app, shared by every path that writes a chat line (the chat and the tips
+ * plugins), so the per-stream ceiling and the per-address bursts count chat posts and tips together.
+ */
+const perApp = new WeakMap<AppContext, ChatRules>();
+export const chatRulesFor = (ctx: AppContext): ChatRules => {
+  let rules = perApp.get(ctx);
+  if (!rules) {
+    rules = createChatRules(createModerationRepository(ctx.database.db), { now: ctx.now });
+    perApp.set(ctx, rules);
+  }
+  return rules;
+};

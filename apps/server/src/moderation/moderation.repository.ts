@@ -4,14 +4,31 @@ import type { Database } from '../db/schema.ts';
 /** SQL of the per-stream chat tools (settings, moderators, bans, timeouts, clear) and nothing else. */
 export const createModerationRepository = (db: Kysely<Database>) => ({
   /**
-   * Everything the chat rules need about one post, in one round trip: the stream's settings, whether the
-   * author is banned (site-wide or here), staff, a follower, and when it last posted here.
+   * Everything the chat rules need about one message (a chat post or a tip's line), in ONE round trip: the
+   * stream (its creator, settings), the author (site-wide and chat bans, timeout still running at `at`, staff,
+   * follower, server-side profile, last message here), and — for the posting limit shared by every instance —
+   * if the author already has `limit.count` messages in the last `limit.windowMs` (any stream), how many ms
+   * until the oldest of them leaves that window (null otherwise, counted on the database's clock).
    */
-  postRulesContext(mint: string, address: string) {
+  chatPostContext(mint: string, address: string, at: Date, limit: { count: number; windowMs: number }) {
+    const windowSecs = limit.windowMs / 1000;
     return db
       .selectFrom('streams as s')
       .leftJoin('chat_settings as cs', 'cs.stream_id', 's.mint')
-      .select(['s.mint', 's.creator_address', 'cs.slow_mode_seconds', 'cs.followers_only', 'cs.banned_words'])
+      .leftJoin('profiles as p', (j) => j.on('p.address', '=', address))
+      .leftJoin('chat_mutes as m', (j) =>
+        j.onRef('m.stream_id', '=', 's.mint').on('m.user_address', '=', address).on('m.muted_until', '>', at),
+      )
+      .select([
+        's.mint',
+        's.creator_address',
+        'cs.slow_mode_seconds',
+        'cs.followers_only',
+        'cs.banned_words',
+        'p.username',
+        'p.profile_image',
+        'm.muted_until',
+      ])
       .select((eb) => [
         eb
           .exists(eb.selectFrom('platform_bans').select('address').where('address', '=', address))
@@ -51,6 +68,13 @@ export const createModerationRepository = (db: Kysely<Database>) => ({
           .orderBy('id', 'desc')
           .limit(1)
           .as('last_post_at'),
+        sql<number | null>`(
+          SELECT ceil(extract(epoch FROM (r.created_at + make_interval(secs => ${windowSecs}) - now())) * 1000)::int
+          FROM messages r
+          WHERE r.user_address = ${address} AND r.created_at > now() - make_interval(secs => ${windowSecs})
+          ORDER BY r.created_at DESC
+          OFFSET ${limit.count - 1} LIMIT 1
+        )`.as('limit_wait_ms'),
       ])
       .where('s.mint', '=', mint)
       .executeTakeFirst();
