@@ -189,6 +189,30 @@ describe(`live flag and participant count from webhooks (${databaseKind()})`, ()
     expect((await stream(s.mint)).is_currently_live).toBe(true);
   });
 
+  it('takes the stream offline at once when its WHIP ingest leaves (no grace), and not while another host is in', async () => {
+    const s = await createStream(t.database.db, { is_currently_live: true });
+    const obs = new ParticipantInfo({
+      sid: 'PA_obs1',
+      identity: randomAddress(),
+      metadata: whipHostMetadata(),
+    });
+    await send(s.mint, 'participant_joined', obs);
+    await send(s.mint, 'participant_joined', participant('viewer-w', 'viewer'));
+    await send(s.mint, 'participant_left', obs);
+    expect(await stream(s.mint)).toMatchObject({ is_currently_live: false, num_participants: 0 });
+
+    const both = await createStream(t.database.db, { is_currently_live: true });
+    const obs2 = new ParticipantInfo({
+      sid: 'PA_obs2',
+      identity: randomAddress(),
+      metadata: whipHostMetadata(),
+    });
+    await send(both.mint, 'participant_joined', participant(randomAddress(), 'host'));
+    await send(both.mint, 'participant_joined', obs2);
+    await send(both.mint, 'participant_left', obs2);
+    expect((await stream(both.mint)).is_currently_live).toBe(true);
+  });
+
   it('takes the stream offline at once when the room finishes', async () => {
     const s = await createStream(t.database.db, { is_currently_live: true, num_participants: 3 });
     await send(s.mint, 'participant_joined', participant(randomAddress(), 'host'));
