@@ -130,7 +130,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  readinessRoute(app, { database, livekit: config.livekit });
+  readinessRoute(app, { database, livekit: config.livekit, now: ctx.now });
 
   app.get(
     '/api/health',

@@ -113,6 +113,42 @@ describe(`POST /api/live/webhook signature (${databaseKind()})`, () => {
   });
 });
 
+describe('POST /api/live/webhook under a flood', () => {
+  it('refuses an address past its per-minute ceiling with 429 before checking the signature', async () => {
+    const limited = await createTestApp(
+      { liveHostGraceMs: GRACE_MS },
+      { database: t.database, clientCaps: { webhooksPerMinute: 5 } },
+    );
+    try {
+      const s = await createStream(t.database.db, { is_currently_live: true });
+      const forged = await signed(s.mint, 'room_finished', undefined, 'not-the-secret-0123456789abcdefgh');
+      const post = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/live/webhook',
+          payload: forged.body,
+          headers: { 'content-type': 'application/webhook+json', authorization: forged.authorization },
+        });
+      for (let i = 0; i < 5; i++) expect((await post()).statusCode).toBe(401);
+      const refused = await post();
+      expect(refused.statusCode).toBe(429);
+      expect(ZApiError.parse(refused.json()).error.code).toBe('rate_limited');
+      // A genuine webhook from that address waits too: the ceiling is counted before anything is read.
+      const genuine = await signed(s.mint, 'room_finished');
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/live/webhook',
+        payload: genuine.body,
+        headers: { 'content-type': 'application/webhook+json', authorization: genuine.authorization },
+      });
+      expect(res.statusCode).toBe(429);
+      expect((await stream(s.mint)).is_currently_live).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe(`live flag and participant count from webhooks (${databaseKind()})`, () => {
   it('counts viewers (not the host) as they join and leave', async () => {
     const s = await createStream(t.database.db, { is_currently_live: true });
