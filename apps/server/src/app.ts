@@ -18,7 +18,7 @@ import { featurePlugins } from './features.ts';
 import { installApiDocs, routeSchema } from './http/api-docs.ts';
 import { ZHealth } from './http/api-schemas.ts';
 import { type ClientCaps, DEFAULT_CLIENT_CAPS } from './http/client-caps.ts';
-import { frameworkErrors, installErrorHandling } from './http/errors.ts';
+import { clientErrors, frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { createFirstViewRenderer } from './http/first-view.ts';
 import { createPageHtml, sendHtml, streamPageHtml } from './http/html-page.ts';
 import { installMediaProxy } from './http/media-proxy.ts';
@@ -66,6 +66,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     // A proxy's request id is kept (one id across the proxy's and our logs) when it looks like an id.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
