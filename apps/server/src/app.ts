@@ -24,6 +24,7 @@ import { createPageHtml, sendHtml, streamPageHtml } from './http/html-page.ts';
 import { installMediaProxy } from './http/media-proxy.ts';
 import { createMetrics, installMetrics } from './http/metrics.ts';
 import { readinessRoute } from './http/readiness.ts';
+import { RequestLogController } from './http/request-logging.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { streamPageMint } from './http/share-meta.ts';
 import { ASSETS_PREFIX, isBuildAsset, serveSpa } from './http/spa.ts';
@@ -67,6 +68,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     requestIdHeader: false,
     frameworkErrors,
     clientErrorHandler: clientErrors,
+    logController: new RequestLogController(),
     // A proxy's request id is kept (one id across the proxy's and our logs) when it looks like an id.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
