@@ -1,7 +1,7 @@
 import type { WhipLiveness } from '../config.ts';
 
 /** Why a WHIP session that carries no media is ended. */
-export type WhipExpiry = 'connect_timeout' | 'stalled';
+type WhipExpiry = 'connect_timeout' | 'stalled';
 
 /**
  * Whether a WHIP ingest still carries media. A publisher can vanish without a DELETE at any point (OBS
