@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Supervised, supervise } from './supervisor.ts';
+import { launcherLog } from './launcher-log.ts';
+import { type Supervised, type SuperviseOptions, supervise } from './supervisor.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
@@ -17,8 +18,8 @@ const children: Supervised[] = [];
 /**
  * Start a TypeScript entry point (through tsx) as a child process that shares our terminal; `runner`
  * process.execPath runs a built JavaScript entry instead (`npm start`). It is restarted with back-off
- * whenever it exits (a crash of one child leaves the others serving), in its own process group so that
- * whatever runs under it is stopped with it.
+ * whenever it exits (a crash of one child leaves the others serving) or, given `supervision.liveness`, stops
+ * answering; in its own process group so that whatever runs under it is stopped with it.
  */
 export const runTs = (
   name: string,
@@ -26,14 +27,18 @@ export const runTs = (
   env: NodeJS.ProcessEnv,
   args: string[] = [],
   runner: string = tsxBin,
+  supervision: SuperviseOptions = {},
 ): Supervised => {
-  const child = supervise(name, () =>
-    spawn(runner, [...args, path.join(repoRoot, entry)], {
-      cwd: repoRoot,
-      env,
-      stdio: 'inherit',
-      detached: true,
-    }),
+  const child = supervise(
+    name,
+    () =>
+      spawn(runner, [...args, path.join(repoRoot, entry)], {
+        cwd: repoRoot,
+        env,
+        stdio: 'inherit',
+        detached: true,
+      }),
+    supervision,
   );
   children.push(child);
   return child;
@@ -76,7 +81,15 @@ export const prepareEnvironment = async (opts: { apiOrigin: string }) => {
     const { startMarketStandin } = await import('../packages/market-standin/src/index.ts');
     const standin = await startMarketStandin({ port: Number(env.MARKET_STANDIN_PORT || 4010) });
     env.MARKET_DATA_URL = standin.url;
-    console.log(`[mintcast] offline: market data from the stand-in at ${standin.url}`);
+    launcherLog('info', 'market_standin', `offline: market data from the stand-in at ${standin.url}`, {
+      url: standin.url,
+    });
   }
   return { env, embeddedMedia };
+};
+
+/** Where a child listening on `host` (`0.0.0.0`, `::` or empty: every interface) is asked from this machine. */
+export const localOrigin = (host: string | undefined, port: string | number): string => {
+  const h = !host || host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
 };

@@ -3,6 +3,7 @@
 // current build needs none.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -29,10 +30,16 @@ const newest = (p) => {
   return max;
 };
 
+/** One line in the launcher's JSON shape (scripts/launcher-log.ts; that module is TypeScript, this file cannot import it). */
+const log = (event, msg) =>
+  process.stdout.write(
+    `${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, hostname: hostname(), service: 'launcher', event, msg })}\n`,
+  );
+
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map((s) => newest(path.join(root, s))));
 if (!builtAt || sourcesAt > builtAt || !existsSync(path.join(root, 'dist/start.js'))) {
-  console.log(builtAt ? '[mintcast] sources changed since the build: building' : '[mintcast] building');
+  log('building', builtAt ? 'sources changed since the build: building' : 'building');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -15,7 +15,7 @@ export interface RunningLauncher {
   keys: { apiKey: string; apiSecret: string };
   /** Everything the launcher and its children printed. */
   logs(): string;
-  /** How many times the launcher has started a child (`[mintcast] NAME started`). */
+  /** How many times the launcher has started a child (its `child_started` line). */
   starts(name: 'media' | 'server'): number;
   /** SIGKILL the process that really runs a child (the innermost one under its wrapper), as a crash would. */
   crash(name: 'media' | 'server'): void;
@@ -87,7 +87,9 @@ export const startLauncher = async (env: Record<string, string>): Promise<Runnin
     output += d;
   });
   const pidOf = (name: string): number => {
-    const all = [...output.matchAll(new RegExp(`\\[mintcast\\] ${name} started \\(pid (\\d+)\\)`, 'g'))];
+    const all = [
+      ...output.matchAll(new RegExp(`"event":"child_started","child":"${name}","childPid":(\\d+)`, 'g')),
+    ];
     const pid = Number(all.at(-1)?.[1]);
     if (!pid) throw new Error(`no ${name} pid in the launcher's output:\n${output}`);
     return pid;
@@ -119,7 +121,7 @@ export const startLauncher = async (env: Record<string, string>): Promise<Runnin
     mediaUrl: `ws://127.0.0.1:${mediaPort}`,
     keys,
     logs: () => output.slice(-20_000),
-    starts: (name) => output.split(`[mintcast] ${name} started`).length - 1,
+    starts: (name) => output.split(`"event":"child_started","child":"${name}"`).length - 1,
     crash: (name) => process.kill(innermost(pidOf(name)), 'SIGKILL'),
     stop,
   };

@@ -118,7 +118,7 @@ test('npm start restarts a crashed media server and a crashed API; video and cha
   site.crash('media');
   await expect.poll(() => site.starts('media'), { timeout: 60_000 }).toBe(2);
   expect(site.starts('server')).toBe(1);
-  expect(site.logs()).toMatch(/\[mintcast\] media exited \((SIGKILL|137)\); restarting in/);
+  expect(site.logs()).toMatch(/"event":"child_exited","child":"media",.*"how":"(SIGKILL|137)"/);
   // The host's client joins the new media server by itself (rejoin with back-off) and republishes; the
   // stream may go offline for a moment (the grace is short here) and is live again once the host is back.
   // It is never "live" with no host in the room once the grace has passed.

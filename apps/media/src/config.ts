@@ -8,6 +8,22 @@ export interface IceServerConfig {
   credential?: string;
 }
 
+/** When a WHIP session that carries no media is ended (see `MediaServerOptions.whip`). */
+export interface WhipLiveness {
+  connectTimeoutMs: number;
+  stallTimeoutMs: number;
+  checkIntervalMs: number;
+  clock: () => number;
+}
+
+export const WHIP_LIVENESS_DEFAULTS: Omit<WhipLiveness, 'clock'> = {
+  // Tens of seconds: ICE through a TURN relay and DTLS take a few; OBS gives up on its own after 10-20.
+  connectTimeoutMs: 30_000,
+  // OBS sends video at its frame rate and audio every 20 ms: five silent seconds mean the encoder is gone.
+  stallTimeoutMs: 5_000,
+  checkIntervalMs: 1_000,
+};
+
 /** Options of `startMediaServer` (the public API used by the rest of the repo). */
 export interface MediaServerOptions {
   port: number;
@@ -30,6 +46,13 @@ export interface MediaServerOptions {
    * they can move forward instead of waiting out the delay on a busy machine.
    */
   dynacastClock?: () => number;
+  /**
+   * How a WHIP ingest that stops is noticed (whip/whip-liveness.ts): an offer whose connection never carries a
+   * packet is ended after `connectTimeoutMs` (default 30 s), one whose packets stop after `stallTimeoutMs`
+   * (default 5 s), checked every `checkIntervalMs` (default 1 s) on `clock` (ms, default performance.now;
+   * tests inject one they move forward).
+   */
+  whip?: Partial<WhipLiveness>;
   /**
    * Send workers that encrypt and send subscribers' media (decision 018; `MEDIA_WORKERS`): the native addon's
    * threads in this process, or worker processes on Node's path. Default: the CPU count
@@ -54,6 +77,7 @@ export interface ServerContext {
   departureTimeoutSec: number;
   resumeGraceMs: number;
   dynacastClock: () => number;
+  whip: WhipLiveness;
   /** Counts DTLS datagrams held until DTLS started and then handed over (rtc/early-dtls.ts). */
   onEarlyDtls: (count: number) => void;
   /** The send worker processes, when `mediaWorkers` ≥ 2 and the native addon is not used (Node's path). */

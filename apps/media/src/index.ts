@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import type { MediaServerOptions, ServerContext } from './config.ts';
+import { type MediaServerOptions, type ServerContext, WHIP_LIVENESS_DEFAULTS } from './config.ts';
 import { createHttpServer } from './http/http-server.ts';
 import { createLogger, parseLogLevel } from './logger.ts';
 import { Metrics } from './metrics.ts';
@@ -48,6 +48,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     departureTimeoutSec: options.departureTimeoutSec ?? 20,
     resumeGraceMs: options.resumeGraceMs ?? 20_000,
     dynacastClock: options.dynacastClock ?? (() => performance.now()),
+    whip: { ...WHIP_LIVENESS_DEFAULTS, clock: () => performance.now(), ...options.whip },
     onEarlyDtls: (count) => {
       metrics.earlyDtlsDatagrams += count;
     },

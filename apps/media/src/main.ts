@@ -23,6 +23,16 @@ function intEnv(name: string, fallback?: number): number | undefined {
   return n;
 }
 
+/** A duration in milliseconds (1 ms … 1 h), or undefined for the default. */
+function msEnv(name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 3_600_000)
+    fail(`${name} must be milliseconds (1…3600000), got "${raw}"`);
+  return n;
+}
+
 function workersEnv(): number | undefined {
   const raw = env.MEDIA_WORKERS;
   if (raw === undefined || raw === '') return undefined;
@@ -86,6 +96,13 @@ const server = await startMediaServer({
   // Send workers (decision 018: the addon's threads, or processes on Node's path); unset: one per CPU. MEDIA_NATIVE_SRTP: decision 019.
   mediaWorkers: workersEnv(),
   nativeSrtp: nativeSrtpEnv(),
+  // A WHIP ingest that never connects, or whose media stops, is ended after these (defaults 30 s and 5 s).
+  whip: Object.fromEntries(
+    Object.entries({
+      connectTimeoutMs: msEnv('MEDIA_WHIP_CONNECT_TIMEOUT_MS'),
+      stallTimeoutMs: msEnv('MEDIA_WHIP_STALL_TIMEOUT_MS'),
+    }).filter(([, v]) => v !== undefined),
+  ),
 });
 
 let stopping = false;

@@ -18,12 +18,13 @@ import { featurePlugins } from './features.ts';
 import { installApiDocs, routeSchema } from './http/api-docs.ts';
 import { ZHealth } from './http/api-schemas.ts';
 import { type ClientCaps, DEFAULT_CLIENT_CAPS } from './http/client-caps.ts';
-import { frameworkErrors, installErrorHandling } from './http/errors.ts';
+import { clientErrors, frameworkErrors, installErrorHandling } from './http/errors.ts';
 import { createFirstViewRenderer } from './http/first-view.ts';
 import { createPageHtml, sendHtml, streamPageHtml } from './http/html-page.ts';
 import { installMediaProxy } from './http/media-proxy.ts';
 import { createMetrics, installMetrics } from './http/metrics.ts';
 import { readinessRoute } from './http/readiness.ts';
+import { RequestLogController } from './http/request-logging.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { streamPageMint } from './http/share-meta.ts';
 import { ASSETS_PREFIX, isBuildAsset, serveSpa } from './http/spa.ts';
@@ -66,6 +67,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
     frameworkErrors,
+    clientErrorHandler: clientErrors,
+    logController: new RequestLogController(),
     // A proxy's request id is kept (one id across the proxy's and our logs) when it looks like an id.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -130,7 +133,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  readinessRoute(app, { database, livekit: config.livekit });
+  readinessRoute(app, { database, livekit: config.livekit, now: ctx.now });
 
   app.get(
     '/api/health',

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
-import { ZApiError, ZIngestHealth, ZIngestInfo, ZIngestKey } from '@mintcast/contracts';
+import { ParticipantInfo_State } from '@livekit/protocol';
+import { roomNameForMint, ZApiError, ZIngestHealth, ZIngestInfo, ZIngestKey } from '@mintcast/contracts';
 import { type MediaServer, startMediaServer } from '@mintcast/media';
+import { RoomServiceClient } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
+import { waitFor } from '../../media/test/helpers/wait.ts';
+import { WeriftWhipPublisher } from '../../media/test/helpers/werift-whip.ts';
 import { createStream, randomAddress } from './support/builders.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -176,7 +180,7 @@ describe(`WHIP on the site's origin (${databaseKind()})`, () => {
     expect((await whip('POST', `/whip/${bannedMint}`, bannedKey, offer)).status).toBe(403);
   });
 
-  it('publishes with the key (201, Location, SDP answer); 409 while live; a regenerated key invalidates the old; DELETE ends it', async () => {
+  it('publishes with the key (201, Location, SDP answer); a new offer replaces one that carries no media, 409 while media flows; a regenerated key invalidates the old; DELETE ends it', async () => {
     const mint = await newStream(true);
     const { streamKey: oldKey } = await newKey(mint);
     const offer = await makeOffer();
@@ -189,9 +193,12 @@ describe(`WHIP on the site's origin (${databaseKind()})`, () => {
     expect(answer).toMatch(/^v=0/);
     expect(answer).toMatch(/a=rtpmap:\d+ H264\/90000/);
     expect(answer).toMatch(/a=candidate:/);
-    const session = new URL(location).pathname;
+    // That offer's publisher never connects (its PC is gone): the next offer replaces it (issue 28 finding 2).
+    const replacing = await whip('POST', `/whip/${mint}`, oldKey, await makeOffer());
+    expect(replacing.status).toBe(201);
+    expect((await whip('DELETE', new URL(location).pathname, oldKey)).status).toBe(404);
+    const session = new URL(replacing.headers.get('location') ?? '').pathname;
 
-    expect((await whip('POST', `/whip/${mint}`, oldKey, await makeOffer())).status).toBe(409);
     const frag = 'a=mid:0\r\na=candidate:1 1 udp 2130706431 127.0.0.1 50000 typ host\r\n';
     expect((await whip('PATCH', session, oldKey, frag, 'application/trickle-ice-sdpfrag')).status).toBe(204);
     expect((await whip('PATCH', session, oldKey, frag, 'application/sdp')).status).toBe(415);
@@ -210,6 +217,24 @@ describe(`WHIP on the site's origin (${databaseKind()})`, () => {
     expect(again.status).toBe(201);
     const againPath = new URL(again.headers.get('location') ?? '').pathname;
     expect((await whip('DELETE', againPath, newKeyValue)).status).toBe(200);
+
+    // While a publisher's media flows, another offer is refused: 409.
+    const obs = new WeriftWhipPublisher(`${base}/whip/${mint}`, newKeyValue);
+    try {
+      expect(await obs.post()).toBe(201);
+      await obs.connect();
+      const rooms = new RoomServiceClient(media.url.replace(/^ws/, 'http'), apiKey, apiSecret);
+      await waitFor(
+        async () =>
+          (await rooms.listParticipants(roomNameForMint(mint))).some(
+            (p) => p.state === ParticipantInfo_State.ACTIVE,
+          ),
+        'the publisher active (media arrived)',
+      );
+      expect((await whip('POST', `/whip/${mint}`, newKeyValue, await makeOffer())).status).toBe(409);
+    } finally {
+      obs.close();
+    }
   });
 });
 

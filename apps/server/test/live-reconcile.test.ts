@@ -1,8 +1,9 @@
-import { LIVE_HOST_ROLE, LIVE_VIEWER_ROLE, roomNameForMint } from '@mintcast/contracts';
+import { LIVE_HOST_ROLE, LIVE_VIEWER_ROLE, roomNameForMint, whipHostMetadata } from '@mintcast/contracts';
 import { type MediaServer, startMediaServer } from '@mintcast/media';
 import { AccessToken } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSignal, type SignalClient } from '../../media/test/helpers/signal-client.ts';
+import { WeriftWhipPublisher } from '../../media/test/helpers/werift-whip.ts';
 import { createLiveRepository } from '../src/live/live.repository.ts';
 import { createLiveReconcile } from '../src/live/live-reconcile.ts';
 import { createMediaGateway } from '../src/live/media-gateway.ts';
@@ -17,6 +18,7 @@ const keys = { apiKey: 'reconcile-key', apiSecret: 'reconcile-secret-0123456789a
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let media: MediaServer;
 const clients: SignalClient[] = [];
+const halfOpen: WeriftWhipPublisher[] = [];
 beforeAll(async () => {
   database = await openTestDatabase();
   // No webhook URL: every webhook is "lost", as while the API was down.
@@ -29,6 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const c of clients) c.close();
+  for (const p of halfOpen) p.close();
   await media?.close();
   await database?.close();
 });
@@ -104,6 +107,24 @@ describe(`live reconciliation with the media server's rooms (${databaseKind()})`
     advance(GRACE_MS * 3);
     await reconcile.runOnce();
     expect((await record(s.mint)).is_currently_live).toBe(true);
+  });
+
+  it('a WHIP ingest in the room that never carried media is not a host: its stream goes offline after the grace', async () => {
+    const { reconcile, advance } = setup();
+    const s = await createStream(database.db, { is_currently_live: true });
+    const at = new AccessToken(keys.apiKey, keys.apiSecret, {
+      identity: '0xobs',
+      metadata: whipHostMetadata(),
+    });
+    at.addGrant({ room: roomNameForMint(s.mint), roomJoin: true, canPublish: true });
+    // The offer is answered and the publisher vanishes before ICE completes.
+    const obs = new WeriftWhipPublisher(`${media.url.replace('ws', 'http')}/whip`, await at.toJwt());
+    halfOpen.push(obs);
+    expect(await obs.post()).toBe(201);
+    await reconcile.runOnce();
+    advance(GRACE_MS);
+    await reconcile.runOnce();
+    expect(await record(s.mint)).toEqual({ is_currently_live: false, num_participants: 0 });
   });
 
   it('a host back in the room within the grace keeps the stream live', async () => {

@@ -113,6 +113,42 @@ describe(`POST /api/live/webhook signature (${databaseKind()})`, () => {
   });
 });
 
+describe('POST /api/live/webhook under a flood', () => {
+  it('refuses an address past its per-minute ceiling with 429 before checking the signature', async () => {
+    const limited = await createTestApp(
+      { liveHostGraceMs: GRACE_MS },
+      { database: t.database, clientCaps: { webhooksPerMinute: 5 } },
+    );
+    try {
+      const s = await createStream(t.database.db, { is_currently_live: true });
+      const forged = await signed(s.mint, 'room_finished', undefined, 'not-the-secret-0123456789abcdefgh');
+      const post = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/live/webhook',
+          payload: forged.body,
+          headers: { 'content-type': 'application/webhook+json', authorization: forged.authorization },
+        });
+      for (let i = 0; i < 5; i++) expect((await post()).statusCode).toBe(401);
+      const refused = await post();
+      expect(refused.statusCode).toBe(429);
+      expect(ZApiError.parse(refused.json()).error.code).toBe('rate_limited');
+      // A genuine webhook from that address waits too: the ceiling is counted before anything is read.
+      const genuine = await signed(s.mint, 'room_finished');
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: '/api/live/webhook',
+        payload: genuine.body,
+        headers: { 'content-type': 'application/webhook+json', authorization: genuine.authorization },
+      });
+      expect(res.statusCode).toBe(429);
+      expect((await stream(s.mint)).is_currently_live).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe(`live flag and participant count from webhooks (${databaseKind()})`, () => {
   it('counts viewers (not the host) as they join and leave', async () => {
     const s = await createStream(t.database.db, { is_currently_live: true });
@@ -187,6 +223,30 @@ describe(`live flag and participant count from webhooks (${databaseKind()})`, ()
     await send(s.mint, 'participant_left', participant(identity, 'host', 'PA_a'));
     await sleep(GRACE_MS * 2);
     expect((await stream(s.mint)).is_currently_live).toBe(true);
+  });
+
+  it('takes the stream offline at once when its WHIP ingest leaves (no grace), and not while another host is in', async () => {
+    const s = await createStream(t.database.db, { is_currently_live: true });
+    const obs = new ParticipantInfo({
+      sid: 'PA_obs1',
+      identity: randomAddress(),
+      metadata: whipHostMetadata(),
+    });
+    await send(s.mint, 'participant_joined', obs);
+    await send(s.mint, 'participant_joined', participant('viewer-w', 'viewer'));
+    await send(s.mint, 'participant_left', obs);
+    expect(await stream(s.mint)).toMatchObject({ is_currently_live: false, num_participants: 0 });
+
+    const both = await createStream(t.database.db, { is_currently_live: true });
+    const obs2 = new ParticipantInfo({
+      sid: 'PA_obs2',
+      identity: randomAddress(),
+      metadata: whipHostMetadata(),
+    });
+    await send(both.mint, 'participant_joined', participant(randomAddress(), 'host'));
+    await send(both.mint, 'participant_joined', obs2);
+    await send(both.mint, 'participant_left', obs2);
+    expect((await stream(both.mint)).is_currently_live).toBe(true);
   });
 
   it('takes the stream offline at once when the room finishes', async () => {

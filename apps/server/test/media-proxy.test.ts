@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { SignalResponse } from '@livekit/protocol';
 import { type MediaServer, startMediaServer } from '@mintcast/media';
 import { AccessToken } from 'livekit-server-sdk';
@@ -48,6 +49,30 @@ const firstFrame = (path: string) =>
     });
     ws.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
     ws.once('error', reject);
+  });
+
+/** One request written by hand (the path exactly as given); resolves with the status line's code and the text. */
+const rawRequest = (path: string, upgrade: boolean) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const url = new URL(origin);
+    const socket = connect(Number(url.port), url.hostname);
+    let text = '';
+    const done = () => {
+      socket.destroy();
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text });
+    };
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+      // A 101 never ends: its status line is all that is needed.
+      if (text.startsWith('HTTP/1.1 101')) done();
+    });
+    socket.on('end', done);
+    socket.on('error', reject);
+    const headers = upgrade
+      ? 'Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n'
+      : 'Connection: close\r\n';
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\n${headers}\r\n`);
   });
 
 describe('the embedded media server through the site origin', () => {
@@ -151,6 +176,39 @@ describe('the embedded media server through the site origin', () => {
     } finally {
       process.off('uncaughtException', onUncaught);
     }
+  });
+
+  // The media server's own /metrics (and anything else it serves) must not be reachable through `/rtc` by a
+  // path its URL parser resolves elsewhere. Sent over a raw socket: fetch would normalise the path first.
+  it.each([
+    '/rtc/../metrics',
+    '/rtc/%2e%2e/metrics',
+    '/rtc/%2E%2E/metrics',
+    '/rtc/.%2e/metrics',
+    '/rtc/%252e%252e/metrics',
+    '/rtc/..%2fmetrics',
+    '/rtc/..%5cmetrics',
+    '/rtc\\..\\metrics',
+    '/rtc/..\\metrics',
+    '/rtc/validate/../../metrics',
+    '/rtc/v1/../../metrics',
+    '/rtc//../metrics',
+    '/rtc/%2e%2e/twirp/livekit.RoomService/ListRooms',
+  ])('refuses %s (HTTP and upgrade) without reaching the media server', async (path) => {
+    for (const upgrade of [false, true]) {
+      const res = await rawRequest(path, upgrade);
+      expect(res.status, `${path} upgrade=${upgrade}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${path} upgrade=${upgrade}`).toBeLessThan(500);
+      expect(res.text).not.toContain('# HELP');
+      expect(res.text).not.toMatch(/access-control-allow-origin: \*/i);
+    }
+  });
+
+  it('still forwards the four signalling paths with their query', async () => {
+    const token = await viewerToken();
+    expect((await rawRequest(`/rtc/validate?access_token=${token}`, false)).status).toBe(200);
+    expect((await rawRequest(`/rtc/v1/validate?access_token=${token}`, false)).status).toBe(404);
+    expect((await rawRequest(`/rtc?access_token=${token}`, true)).status).toBe(101);
   });
 
   it('answers 502 with an error body when the media server is down', async () => {

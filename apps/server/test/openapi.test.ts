@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installApiDocs, routeSchema } from '../src/http/api-docs.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { testConfig } from './support/test-config.ts';
 
 /**
  * The API document closes itself like the authorization matrix: routes come from the app's own route table, so a
@@ -12,11 +13,13 @@ let t: TestApp;
 let doc: {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown> };
 };
 interface Operation {
   parameters?: { in: string; name: string; schema?: unknown }[];
   requestBody?: { content: Record<string, { schema?: unknown }> };
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  security?: Record<string, string[]>[];
 }
 
 /** Routes that are not a JSON API operation, and why. */
@@ -40,7 +43,8 @@ const BODYLESS_WRITES = new Set([
 ]);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // With the embedded media server's routes (WHIP, the /rtc proxy): nothing is asked of it here.
+  t = await createTestApp({ livekit: { ...testConfig().livekit, proxyTarget: 'http://127.0.0.1:9' } });
   const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
   expect(res.statusCode).toBe(200);
   doc = res.json();
@@ -104,8 +108,41 @@ describe('GET /api/docs (OpenAPI 3.1 from the zod contracts)', () => {
     expect(error.content['application/json']?.schema.properties.error.required).toEqual(['code', 'message']);
   });
 
-  it('has only the JSON API: not /metrics, media signalling, WHIP or the web app', () => {
-    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'))).toEqual([]);
+  it('has, beside the JSON API, /metrics and WHIP ingest with their own bearer; not media signalling or the web app', () => {
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => !p.startsWith('/api/'))
+        .sort(),
+    ).toEqual(['/metrics', '/whip/{mint}', '/whip/{mint}/{session}']);
+    const whip = doc.paths['/whip/{mint}']?.post;
+    expect(Object.keys(whip?.requestBody?.content ?? {})).toEqual(['application/sdp']);
+    expect(Object.keys(whip?.responses['201']?.content ?? {})).toEqual(['application/sdp']);
+    expect(whip?.security).toEqual([{ streamKey: [] }]);
+    expect(doc.paths['/whip/{mint}/{session}']?.patch?.security).toEqual([{ streamKey: [] }]);
+    expect(doc.paths['/whip/{mint}/{session}']?.delete?.security).toEqual([{ streamKey: [] }]);
+    expect(doc.paths['/metrics']?.get?.security).toEqual([{ metricsToken: [] }]);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'metricsToken',
+      'session',
+      'streamKey',
+    ]);
+  });
+
+  // The same route table the authorization matrix sends its 401 requests from: a route behind requireSession
+  // cannot be added without the document saying it needs one.
+  it('declares the session bearer on exactly the operations that require a session', () => {
+    const problems: string[] = [];
+    const required = apiRoutes().filter((r) => r.requiresSession);
+    expect(required.length).toBeGreaterThan(20);
+    for (const route of apiRoutes()) {
+      const op = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      const declared = JSON.stringify(op?.security ?? []) === JSON.stringify([{ session: [] }]);
+      if (declared !== route.requiresSession)
+        problems.push(
+          `${route.method} ${route.url}: requiresSession ${route.requiresSession}, security ${JSON.stringify(op?.security)}`,
+        );
+    }
+    expect(problems).toEqual([]);
   });
 });
 

@@ -93,7 +93,10 @@ export function createHttpServer(manager: RoomManager, metrics: Metrics): Server
       });
   });
 
-  server.on('close', () => wss.close());
+  server.on('close', () => {
+    wss.close();
+    whip.close();
+  });
   return server;
 }
 

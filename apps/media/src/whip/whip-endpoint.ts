@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DisconnectReason } from '@livekit/protocol';
 import { authorizeJoin, extractToken, HttpError, type JoinGrant } from '../auth.ts';
 import { BodyTooLargeError, CORS_HEADERS, readBody, requestId, sendText } from '../http/http-utils.ts';
 import type { RoomManager } from '../room/room-manager.ts';
@@ -32,12 +33,41 @@ export function createWhipEndpoint(manager: RoomManager) {
     if (got !== type) throw new HttpError(415, `Content-Type must be ${type}`);
   };
 
-  /** An ingest already runs in the room, or its identity already publishes there (a browser broadcast). */
-  const busy = (grant: JoinGrant): boolean => {
-    for (const s of sessions.values()) if (s.room.name === grant.room && !s.participant.closed) return true;
+  const reap = (s: WhipSession, why: string, req?: IncomingMessage) => {
+    log.info('whip_session_ended', {
+      ...(req ? { reqId: requestId(req) } : {}),
+      room: s.room.name,
+      session: s.id,
+      why,
+    });
+    s.end(DisconnectReason.CONNECTION_TIMEOUT);
+  };
+
+  /**
+   * An ingest that carries media already runs in the room, or its identity already publishes there (a browser
+   * broadcast). An ingest that carries none (its publisher vanished before or after connecting) gives way: the
+   * new offer came with a token the API minted for the stream's current key.
+   */
+  const busy = (grant: JoinGrant, req: IncomingMessage): boolean => {
+    for (const s of [...sessions.values()]) {
+      if (s.room.name !== grant.room || s.participant.closed) continue;
+      if (s.liveness.flowing()) return true;
+      reap(s, 'replaced', req);
+    }
     const present = manager.get(grant.room)?.participants.get(grant.identity);
     return present?.isPublisher === true;
   };
+
+  // Sessions whose media never came or stopped are ended (participant_left): the stream goes offline and
+  // the next offer is accepted, whether or not the publisher ever says DELETE.
+  const { checkIntervalMs } = manager.services.ctx.whip;
+  const sweep = setInterval(() => {
+    for (const s of [...sessions.values()]) {
+      const why = s.liveness.expired();
+      if (why) reap(s, why);
+    }
+  }, checkIntervalMs);
+  sweep.unref();
 
   const offer = async (req: IncomingMessage, res: ServerResponse) => {
     const grant = await authorize(req);
@@ -46,7 +76,7 @@ export function createWhipEndpoint(manager: RoomManager) {
     const sections = parseSections(sdp);
     if (!sections.some((s) => isSending(s) && (s.kind === 'audio' || s.kind === 'video')))
       throw new HttpError(400, 'the offer sends no audio or video');
-    if (busy(grant)) throw new HttpError(409, 'this stream is already live');
+    if (busy(grant, req)) throw new HttpError(409, 'this stream is already live');
     const room = manager.getOrCreate(grant.room);
     const session = new WhipSession(room, grant, (s) => sessions.delete(s.id));
     sessions.set(session.id, session);
@@ -104,6 +134,7 @@ export function createWhipEndpoint(manager: RoomManager) {
   };
 
   return {
+    close: () => clearInterval(sweep),
     /** True for the paths this endpoint serves. */
     matches: (path: string) => path === WHIP_PATH || path.startsWith(SESSION_PREFIX),
     serve(req: IncomingMessage, res: ServerResponse, path: string): void {

@@ -7,6 +7,7 @@ import type { Room } from '../room/room.ts';
 import { whipPeerConfig } from '../rtc/peer-config.ts';
 import { PublisherTransport } from '../rtc/publisher-transport.ts';
 import type { SdpSection } from '../rtc/sdp-sections.ts';
+import { WhipLivenessTracker } from './whip-liveness.ts';
 
 /** How long the answer waits for our ICE candidates; host candidates take milliseconds. */
 const GATHER_TIMEOUT_MS = 5_000;
@@ -18,12 +19,14 @@ const NO_SIGNAL = { send: () => undefined, close: () => undefined };
  * One WHIP ingest (RFC 9725): a participant with the token's identity and metadata whose only transport is
  * the publisher PC the offer set up. It is a participant like a browser host, so viewers, webhooks and the
  * API's live state see no difference. It becomes active (participant_joined) when its first packet arrives,
- * and leaves on DELETE or when its connection fails.
+ * and leaves on DELETE, when its connection fails, or when `liveness` says its media never came or stopped
+ * (the endpoint looks).
  */
 export class WhipSession {
   /** The resource URL's last segment: unguessable, though every request also needs the room's token. */
   readonly id = randomBytes(16).toString('hex');
   readonly participant: Participant;
+  readonly liveness: WhipLivenessTracker;
   private sections: SdpSection[] = [];
 
   constructor(
@@ -31,6 +34,7 @@ export class WhipSession {
     readonly grant: JoinGrant,
     private readonly onEnded: (session: WhipSession) => void,
   ) {
+    this.liveness = new WhipLivenessTracker(room.services.ctx.whip);
     this.participant = new Participant(
       {
         identity: grant.identity,
@@ -70,8 +74,11 @@ export class WhipSession {
     pc.connectionStateChange.subscribe((state) => {
       if (state === 'closed') this.end(DisconnectReason.CONNECTION_TIMEOUT);
     });
-    // Live when media arrives, not when the offer does.
-    pc.onTrack.subscribe((track) => track.onReceiveRtp.once(() => this.room.activate(p)));
+    // Live when media arrives, not when the offer does; every packet also counts as a sign of life.
+    pc.onTrack.subscribe((track) => {
+      track.onReceiveRtp.once(() => this.room.activate(p));
+      track.onReceiveRtp.subscribe(() => this.liveness.packet());
+    });
     this.room.add(p);
     this.room.announce(p);
     try {

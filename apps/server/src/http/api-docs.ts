@@ -15,6 +15,11 @@ export interface RouteDoc {
   /** Request body media types other than JSON (a picture, a webhook). */
   consumes?: string[];
   /**
+   * A credential other than the session (a stream key, the metrics token). Routes behind `requireSession` get
+   * the session scheme without saying so (see `needsSession`).
+   */
+  security?: Record<string, string[]>[];
+  /**
    * Status → body (or `{ content: { type: { schema } } }` for non-JSON bodies). Error statuses are added: every
    * route answers them as `{ error: { code, message } }`.
    */
@@ -35,11 +40,14 @@ export const routeSchema = (doc: RouteDoc): FastifySchema => ({
 });
 
 /**
- * Only `/api/*` is the JSON API. Left out: the document itself, the realtime WebSocket (its messages are the
- * ZRealtimeEvent union), and what is not under /api — /metrics, the media signalling proxy (/rtc), WHIP ingest
- * (SDP bodies, RFC 9725) and the web app's files.
+ * Documented: the JSON API under `/api/`, the operators' `/metrics` and WHIP ingest (`/whip/{mint}`, SDP bodies,
+ * RFC 9725). Left out: the document itself, the realtime WebSocket (its messages are the ZRealtimeEvent union),
+ * the media signalling proxy (/rtc, the LiveKit protocol) and the web app's files.
  */
-const documented = (url: string) => url.startsWith('/api/') && url !== '/api/docs' && url !== '/api/realtime';
+const documented = (url: string) =>
+  (url.startsWith('/api/') && url !== '/api/docs' && url !== '/api/realtime') ||
+  url === '/metrics' ||
+  url.startsWith('/whip/');
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
 /**
@@ -66,6 +74,13 @@ export const installApiDocs = async (
     return JSON.stringify(data);
   });
 
+  // Which operations need a session: the auth plugin's route table (`requiresSession`), the list the
+  // authorization matrix test checks with requests, so the document and the behaviour cannot disagree.
+  const needsSession = (url: string, methods: string[]): boolean =>
+    (app as Partial<Pick<FastifyInstance, 'registeredRoutes'>>).registeredRoutes?.some(
+      (r) => r.url === url && methods.includes(r.method) && r.requiresSession,
+    ) ?? false;
+
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -79,11 +94,19 @@ export const installApiDocs = async (
       components: {
         securitySchemes: {
           session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // WHIP: the stream key (RFC 9725 Bearer); /metrics: METRICS_TOKEN.
+          streamKey: { type: 'http', scheme: 'bearer' },
+          metricsToken: { type: 'http', scheme: 'bearer' },
         },
       },
     },
-    transform: (route) =>
-      documented(route.url) ? zodTransform(route) : { schema: { hide: true }, url: route.url },
+    transform: (input) => {
+      if (!documented(input.url)) return { schema: { hide: true }, url: input.url };
+      const out = zodTransform(input);
+      return needsSession(input.url, [input.route.method].flat())
+        ? { ...out, schema: { ...out.schema, security: [{ session: [] }] } }
+        : out;
+    },
     hideUntagged: false,
   });
 

@@ -27,3 +27,9 @@ export const ZWebhookAck = z.object({ ok: z.literal(true) });
 
 /** A JPEG or WebP picture as the raw body. */
 export const ZImageBody = format('image', z.string().meta({ format: 'binary' }));
+
+/** A body of another media type, as text: an SDP offer or answer (WHIP), Prometheus' text format. */
+export const ZTextBody = (description: string) => format('text-body', z.string().meta({ description }));
+
+/** `{ ok: true }`: done, nothing more to say. */
+export const ZOk = z.object({ ok: z.literal(true) });

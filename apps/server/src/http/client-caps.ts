@@ -6,10 +6,16 @@
 export interface ClientCaps {
   /** Realtime WebSockets open at once from one address. */
   socketsPerAddress: number;
+  /**
+   * Media webhooks one address may post per minute, counted before the signature is checked. The route is
+   * outside the site-wide limit (every webhook comes from the media server's one address, one per viewer
+   * joining or leaving); this ceiling is a hundred a second, far above a busy room and far below a flood.
+   */
+  webhooksPerMinute: number;
 }
 
 /** Generous for people (a tab holds one socket), tight for a script. */
-export const DEFAULT_CLIENT_CAPS: ClientCaps = { socketsPerAddress: 32 };
+export const DEFAULT_CLIENT_CAPS: ClientCaps = { socketsPerAddress: 32, webhooksPerMinute: 6_000 };
 
 /** Counts what each address holds; `acquire` answers a release function, or null when the address is at `max`. */
 export const createAddressCounter = (max: number) => {

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodError } from 'zod/v4/core';
 
@@ -38,6 +40,28 @@ export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, r
   const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
   const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request';
   reply.status(status).send({ error: { code: 'bad_request', message } });
+};
+
+/**
+ * What Node's HTTP parser refuses before there is a request (headers over 16 KB, a malformed request line or
+ * header, a request too slow to arrive): Fastify's default answers `{"error":"Bad Request",…}`, another shape
+ * than every other error. Pass as the `clientErrorHandler` option.
+ */
+export const clientErrors = (err: NodeJS.ErrnoException, socket: Socket): void => {
+  // A reset connection has nobody to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'Request headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request took too long to arrive']
+        : [400, 'bad_request', 'Malformed HTTP request'];
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(err);
 };
 
 /** Map every failure to `{ error: { code, message } }`; never a stack trace to a client. */

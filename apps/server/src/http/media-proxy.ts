@@ -6,9 +6,17 @@ import { createProxyServer } from 'http-proxy-3';
 import type { TrustProxy } from '../env.ts';
 import { createAddressCounter } from './client-caps.ts';
 
-/** What livekit-client asks the media server for: `/rtc`, `/rtc/validate`, `/rtc/v1`, `/rtc/v1/validate`. */
-const MEDIA_PATH = /^\/rtc(?:[/?]|$)/;
-export const isMediaPath = (url: string | undefined): boolean => MEDIA_PATH.test(url ?? '');
+/**
+ * What livekit-client asks the media server for, and all that is forwarded: the signalling socket and its
+ * validation, in both protocol versions. The path is compared as the client sent it, byte for byte: a dot
+ * segment (`/rtc/../metrics`), an escaped one (`%2e%2e`, `%252e`), a backslash or a doubled slash, all of
+ * which the media server's URL parser would resolve to another of its routes, is simply not one of these.
+ */
+const MEDIA_PATHS: ReadonlySet<string> = new Set(['/rtc', '/rtc/validate', '/rtc/v1', '/rtc/v1/validate']);
+/** Everything under `/rtc`: what is not forwarded there is refused here, not passed to another handler. */
+const UNDER_RTC = /^\/rtc(?:[/?\\%.]|$)/i;
+const pathOf = (url: string | undefined): string => (url ?? '').split('?')[0] ?? '';
+export const isMediaPath = (url: string | undefined): boolean => MEDIA_PATHS.has(pathOf(url));
 
 type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
@@ -46,6 +54,13 @@ const tooMany = (socket: Duplex) => {
 const unavailable = JSON.stringify({
   error: { code: 'media_unavailable', message: 'The media server is not reachable' },
 });
+const notMedia = JSON.stringify({ error: { code: 'not_found', message: 'Not found' } });
+
+const refuseUpgrade = (socket: Duplex) => {
+  socket.end(
+    `HTTP/1.1 404 Not Found\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(notMedia)}\r\nconnection: close\r\n\r\n${notMedia}`,
+  );
+};
 
 /**
  * The embedded media server behind the site's own origin: browsers open `/rtc` here and it is passed through
@@ -72,6 +87,8 @@ export const installMediaProxy = (app: FastifyInstance, opts: MediaProxyOptions)
   opts.countSockets?.(() => upgraded.size);
 
   const web = (request: FastifyRequest, reply: FastifyReply) => {
+    // The router matched `/rtc/*` on a decoded path; what is forwarded is the raw one, so it is checked here.
+    if (!isMediaPath(request.raw.url)) return reply.status(404).type('application/json').send(notMedia);
     reply.hijack();
     const res: ServerResponse = reply.raw;
     proxy.web(request.raw, res, {}, (err) => {
@@ -91,6 +108,7 @@ export const installMediaProxy = (app: FastifyInstance, opts: MediaProxyOptions)
     server.removeAllListeners('upgrade');
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (!isMediaPath(req.url)) {
+        if (UNDER_RTC.test(req.url ?? '')) return refuseUpgrade(socket);
         for (const listener of others) listener.call(server, req, socket, head);
         return;
       }

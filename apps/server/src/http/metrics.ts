@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { routeSchema } from './api-docs.ts';
+import { ZTextBody } from './api-schemas.ts';
 import { unauthorized } from './errors.ts';
 
 /** Seconds; from a cached read (~1 ms) to a request a client gives up on. */
@@ -113,13 +115,27 @@ export const installMetrics = (app: FastifyInstance, metrics: Metrics, token: st
     );
   });
 
-  app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
-    const access = metricsAccess(request, token);
-    if (access === 'unauthorized') throw unauthorized('Metrics need the METRICS_TOKEN bearer');
-    // Without a token the endpoint is not advertised beyond this machine: the same 404 as any unknown path.
-    if (access === 'hidden')
-      return reply.status(404).send({ error: { code: 'not_found', message: 'No route for GET /metrics' } });
-    reply.type(metrics.registry.contentType);
-    return metrics.registry.metrics();
-  });
+  app.get(
+    '/metrics',
+    {
+      config: { rateLimit: false },
+      schema: routeSchema({
+        tags: ['ops'],
+        summary: 'Prometheus metrics (METRICS_TOKEN bearer; without a token, only from this machine)',
+        security: [{ metricsToken: [] }],
+        response: {
+          200: { content: { 'text/plain': { schema: ZTextBody('Prometheus text exposition format') } } },
+        },
+      }),
+    },
+    async (request, reply) => {
+      const access = metricsAccess(request, token);
+      if (access === 'unauthorized') throw unauthorized('Metrics need the METRICS_TOKEN bearer');
+      // Without a token the endpoint is not advertised beyond this machine: the same 404 as any unknown path.
+      if (access === 'hidden')
+        return reply.status(404).send({ error: { code: 'not_found', message: 'No route for GET /metrics' } });
+      reply.type(metrics.registry.contentType);
+      return metrics.registry.metrics();
+    },
+  );
 };

@@ -1,5 +1,8 @@
 import { WHIP_PATH_PREFIX, ZAddress } from '@mintcast/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { routeSchema } from '../http/api-docs.ts';
+import { ZOk, ZTextBody } from '../http/api-schemas.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { MediaGateway } from '../live/media-gateway.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
@@ -80,36 +83,78 @@ export const whipRoutes = async (app: FastifyInstance, opts: WhipRoutesOptions) 
     return request.body;
   };
 
-  app.post('/whip/:mint', async (request, reply) => {
-    const mint = mintOf(request);
-    const token = await authorize(request, reply, mint);
-    const sdp = textBody(request, SDP);
-    const res = await relay(() => media.offer(token, sdp));
-    if (res.status !== 201 || !res.sessionId)
-      throw new AppError(502, 'media_failed', 'The media server failed');
-    return reply
-      .status(201)
-      .header('location', `${opts.publicOrigin}${WHIP_PATH_PREFIX}${mint}/${res.sessionId}`)
-      .type(SDP)
-      .send(res.body);
-  });
+  // Documented for streaming software and operators; the stream key is the Bearer (streamKey scheme).
+  const ZWhipParams = z.object({ mint: z.string() });
+  const ZWhipSessionParams = z.object({ mint: z.string(), session: z.string() });
+  const doc = { tags: ['ingest'], security: [{ streamKey: [] }] };
 
-  app.patch('/whip/:mint/:session', async (request, reply) => {
-    const mint = mintOf(request);
-    const token = await authorize(request, reply, mint);
-    const session = sessionOf(request);
-    const fragment = textBody(request, SDP_FRAGMENT);
-    await relay(() => media.trickle(token, session, fragment));
-    return reply.status(204).send();
-  });
+  app.post(
+    '/whip/:mint',
+    {
+      schema: routeSchema({
+        ...doc,
+        summary: 'WHIP (RFC 9725): publish with an SDP offer; answered with the SDP answer and the Location',
+        params: ZWhipParams,
+        consumes: [SDP],
+        body: ZTextBody('SDP offer'),
+        response: { 201: { content: { [SDP]: { schema: ZTextBody('SDP answer') } } } },
+      }),
+    },
+    async (request, reply) => {
+      const mint = mintOf(request);
+      const token = await authorize(request, reply, mint);
+      const sdp = textBody(request, SDP);
+      const res = await relay(() => media.offer(token, sdp));
+      if (res.status !== 201 || !res.sessionId)
+        throw new AppError(502, 'media_failed', 'The media server failed');
+      return reply
+        .status(201)
+        .header('location', `${opts.publicOrigin}${WHIP_PATH_PREFIX}${mint}/${res.sessionId}`)
+        .type(SDP)
+        .send(res.body);
+    },
+  );
 
-  app.delete('/whip/:mint/:session', async (request, reply) => {
-    const mint = mintOf(request);
-    const token = await authorize(request, reply, mint);
-    const session = sessionOf(request);
-    await relay(() => media.stop(token, session));
-    // The publisher ended the stream on purpose: offline now, not after the host grace.
-    await streams.applySystemUpdate(mint, { is_currently_live: false, num_participants: 0 });
-    return reply.status(200).send({ ok: true });
-  });
+  app.patch(
+    '/whip/:mint/:session',
+    {
+      schema: routeSchema({
+        ...doc,
+        summary: 'WHIP: trickle ICE candidates',
+        params: ZWhipSessionParams,
+        consumes: [SDP_FRAGMENT],
+        body: ZTextBody('SDP fragment (trickle-ice-sdpfrag)'),
+        response: { 204: z.undefined() },
+      }),
+    },
+    async (request, reply) => {
+      const mint = mintOf(request);
+      const token = await authorize(request, reply, mint);
+      const session = sessionOf(request);
+      const fragment = textBody(request, SDP_FRAGMENT);
+      await relay(() => media.trickle(token, session, fragment));
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/whip/:mint/:session',
+    {
+      schema: routeSchema({
+        ...doc,
+        summary: 'WHIP: end the stream',
+        params: ZWhipSessionParams,
+        response: { 200: ZOk },
+      }),
+    },
+    async (request, reply) => {
+      const mint = mintOf(request);
+      const token = await authorize(request, reply, mint);
+      const session = sessionOf(request);
+      await relay(() => media.stop(token, session));
+      // The publisher ended the stream on purpose: offline now, not after the host grace.
+      await streams.applySystemUpdate(mint, { is_currently_live: false, num_participants: 0 });
+      return reply.status(200).send({ ok: true });
+    },
+  );
 };

@@ -27,7 +27,9 @@ export interface LivePresenceDeps {
 /**
  * Keeps `is_currently_live` and `num_participants` true from media webhooks, even when a tab is closed:
  * viewers joining and leaving set the count; the host leaving (and not back within the grace period) or
- * the room finishing takes the stream offline. Who is in which room is kept in the database, so any
+ * the room finishing takes the stream offline. A WHIP ingest leaving takes it offline at once (unless
+ * another host is in the room): streaming software that reconnects sets it live again when its media
+ * arrives, and the media server says it left only once its media stopped, so viewers should know now. Who is in which room is kept in the database, so any
  * instance may receive any webhook and a restart loses nothing but pending grace timers.
  */
 export const createLivePresence = (deps: LivePresenceDeps) => {
@@ -105,7 +107,10 @@ export const createLivePresence = (deps: LivePresenceDeps) => {
         case 'participant_connection_aborted': {
           if (!p) return;
           await repo.removeParticipant({ roomName, identity: p.identity, sid: p.sid });
-          if (participantRole(p.metadata) === LIVE_HOST_ROLE) startGrace(roomName, mint);
+          if (participantRole(p.metadata) === LIVE_HOST_ROLE && isWhipIngest(p.metadata)) {
+            cancelGrace(roomName);
+            await expireGrace(roomName, mint);
+          } else if (participantRole(p.metadata) === LIVE_HOST_ROLE) startGrace(roomName, mint);
           else await syncViewerCount(roomName, mint);
           return;
         }

@@ -1,4 +1,10 @@
-import { LIVE_HOST_ROLE, LIVE_VIEWER_ROLE, mintFromRoomName, participantRole } from '@mintcast/contracts';
+import {
+  isWhipIngest,
+  LIVE_HOST_ROLE,
+  LIVE_VIEWER_ROLE,
+  mintFromRoomName,
+  participantRole,
+} from '@mintcast/contracts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { LiveRepository } from './live.repository.ts';
 import type { MediaGateway } from './media-gateway.ts';
@@ -22,8 +28,9 @@ interface RoomState {
  * about it, and they are lost whenever either process is down. Each run reads every room (ListRooms,
  * ListParticipants), makes `live_participants` match it, corrects viewer counts, and takes a stream offline
  * once its host has been missing for the host grace (counted from the first run that missed it, so a host
- * reconnecting to a restarted media server is not cut off). It never sets a stream live: only the creator
- * does that.
+ * reconnecting to a restarted media server is not cut off). A WHIP ingest counts as the host only once its
+ * media arrived: one whose publisher vanished before ICE completed sits in the room with no packets, and
+ * its stream is not live. It never sets a stream live: only the creator does that.
  */
 export const createLiveReconcile = (deps: LiveReconcileDeps) => {
   const { gateway, repo, streams } = deps;
@@ -37,14 +44,17 @@ export const createLiveReconcile = (deps: LiveReconcileDeps) => {
     for (const room of rooms) {
       const mint = mintFromRoomName(room.name);
       if (!mint) continue;
-      const rows = (await gateway.listParticipants(room.name)).map((p) => ({
+      const people = await gateway.listParticipants(room.name);
+      const rows = people.map((p) => ({
         identity: p.identity,
         sid: p.sid,
         role: participantRole(p.metadata) === LIVE_HOST_ROLE ? LIVE_HOST_ROLE : LIVE_VIEWER_ROLE,
       }));
       await repo.replaceRoom(room.name, rows);
       byMint.set(mint, {
-        host: rows.some((r) => r.role === LIVE_HOST_ROLE),
+        host: people.some(
+          (p) => participantRole(p.metadata) === LIVE_HOST_ROLE && (p.active || !isWhipIngest(p.metadata)),
+        ),
         viewers: rows.filter((r) => r.role === LIVE_VIEWER_ROLE).length,
       });
     }

@@ -24,6 +24,8 @@ export interface LiveRoutesOptions {
   presence: LivePresence;
   thumbnails: ThumbnailsService;
   gateway: MediaGateway;
+  /** Webhooks one address may post per minute (`ClientCaps.webhooksPerMinute`). */
+  webhooksPerMinute: number;
 }
 
 /** HTTP only: parse, authorise, status codes. Rules live in the services. */
@@ -70,11 +72,12 @@ export const liveRoutes = async (app: FastifyInstance, opts: LiveRoutesOptions) 
     },
   );
 
-  // Signed by the media server; exempt from the per-IP limit (every webhook comes from one address).
+  // Signed by the media server; outside the site-wide per-IP limit (every webhook comes from one address) but
+  // under its own ceiling, counted before the body is read or the signature checked.
   app.post(
     '/api/live/webhook',
     {
-      config: { rateLimit: false },
+      config: { rateLimit: { max: opts.webhooksPerMinute, timeWindow: '1 minute' } },
       schema: routeSchema({
         tags: ['live'],
         summary: 'LiveKit webhook (application/webhook+json, signed)',

@@ -1,5 +1,5 @@
 // IngressState_Status is in LiveKit's protocol package (livekit-server-sdk does not re-export it).
-import { IngressState_Status } from '@livekit/protocol';
+import { IngressState_Status, ParticipantInfo_State } from '@livekit/protocol';
 import type { TIngressStatus } from '@mintcast/contracts';
 import {
   AccessToken,
@@ -118,12 +118,18 @@ export const createMediaGateway = (config: MediaConfig) => {
       return (await rooms.listRooms()).map((r) => ({ name: r.name }));
     },
 
-    /** Who is in a room now (RoomService ListParticipants): identity, session id and token metadata. */
-    async listParticipants(room: string): Promise<{ identity: string; sid: string; metadata: string }[]> {
+    /**
+     * Who is in a room now (RoomService ListParticipants): identity, session id, token metadata, and whether
+     * its media connection is up (`active`: LiveKit's ACTIVE; a WHIP ingest is active once media arrived).
+     */
+    async listParticipants(
+      room: string,
+    ): Promise<{ identity: string; sid: string; metadata: string; active: boolean }[]> {
       return (await rooms.listParticipants(room)).map((p) => ({
         identity: p.identity,
         sid: p.sid,
         metadata: p.metadata,
+        active: p.state === ParticipantInfo_State.ACTIVE,
       }));
     },
 

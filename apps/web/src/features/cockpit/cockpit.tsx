@@ -4,7 +4,13 @@ import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } fro
 import { useTranslation } from 'react-i18next';
 import { ChatPanel } from '../chat/chat-panel.tsx';
 import { CockpitTips } from './cockpit-tips.tsx';
-import { type HealthSource, healthFigures, type THealth, uploadStruggling } from './health.ts';
+import {
+  type HealthSource,
+  healthFigures,
+  recentReadings,
+  type THealth,
+  uploadStruggling,
+} from './health.ts';
 
 const noSource: HealthSource = { subscribe: () => () => undefined, getSnapshot: () => null };
 
@@ -14,7 +20,7 @@ const useHealth = (source: HealthSource | null): THealth[] => {
   const current = useSyncExternalStore(s.subscribe, s.getSnapshot, () => null);
   const [recent, setRecent] = useState<THealth[]>([]);
   useEffect(() => {
-    if (current) setRecent((r) => [...r.slice(-2), current]);
+    setRecent((r) => recentReadings(r, current));
   }, [current]);
   return recent;
 };

@@ -112,3 +112,10 @@ export const healthFigures = (
   loss: h && h.lossPct !== null ? `${h.lossPct}%` : UNKNOWN,
   lossHigh: h?.lossPct != null && h.lossPct > LOSS_WARNING_PCT,
 });
+
+/**
+ * The last three readings after `current` arrived. No reading (the stream stopped, its publisher vanished)
+ * clears them: the tiles and the warning must not go on showing the last figures of a stream that is gone.
+ */
+export const recentReadings = (recent: THealth[], current: THealth | null): THealth[] =>
+  current ? [...recent.slice(-2), current] : [];
