@@ -11,7 +11,8 @@ import { AppError, forbidden, notFound } from '../http/errors.ts';
 import type { ChainReader } from './chain-reader.ts';
 import type { TipsRepository } from './tips.repository.ts';
 
-const refuse = (status: number, code: string, message: string) => new AppError(status, code, message);
+const refuse = (status: number, code: string, message: string, params?: Record<string, number>) =>
+  new AppError(status, code, message, params);
 
 /**
  * Tips: a viewer's BNB transfer to the stream's creator becomes a highlighted chat message only after the
@@ -51,6 +52,7 @@ export const createTipsService = (
         409,
         E.unconfirmed,
         `Waiting for confirmations (${confirmations} of ${opts.confirmations}), try again in a few seconds`,
+        { confirmations: Number(confirmations), required: opts.confirmations },
       );
     }
 

@@ -1,5 +1,5 @@
 import type { TChatHistory, TChatHistoryQuery, TChatMessage, TChatMute } from '@mintcast/contracts';
-import { AppError, badRequest, notFound, tooManyRequests } from '../http/errors.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
 import type { ChatRules } from '../moderation/chat-rules.service.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES, type PubSub } from '../realtime/pubsub.ts';
 import type { StreamAccess } from '../streams/stream-access.ts';
@@ -56,10 +56,12 @@ export const createChatService = (
       if (!context) throw notFound(STREAM_NOT_FOUND);
       if (context.muted_until) {
         const n = minutesLeft(new Date(context.muted_until));
+        // `details` carries the figures, so a client can say it in the visitor's language.
         throw new AppError(
           403,
           'muted',
           `You are muted in this chat by the host for ${n} more minute${n === 1 ? '' : 's'}`,
+          { minutes: n },
         );
       }
       // Bursts are held back by this instance's token bucket; the 20 per 30 s holds across instances
@@ -67,8 +69,14 @@ export const createChatService = (
       const globalWaitMs = context.limit_wait_ms ?? 0;
       const waitMs = globalWaitMs > 0 ? globalWaitMs : limiter.take(actor);
       if (waitMs > 0) {
-        throw tooManyRequests(
-          `You are sending messages too fast. Try again in ${Math.ceil(waitMs / 1000)} s`,
+        const seconds = Math.ceil(waitMs / 1000);
+        throw new AppError(
+          429,
+          'rate_limited',
+          `You are sending messages too fast. Try again in ${seconds} s`,
+          {
+            seconds,
+          },
         );
       }
       const row = await repo.insertAndNotify(

@@ -29,16 +29,19 @@ export const createChatRules = (repo: ModerationRepository, now: () => number) =
         422,
         CHAT_RULE_ERRORS.bannedWord,
         `Your message was not sent: "${word}" is not allowed in this chat`,
+        { word },
       );
     }
     const slowMs = (c.slow_mode_seconds ?? 0) * 1000;
     if (slowMs > 0 && !staff && c.last_post_at) {
       const waitMs = new Date(c.last_post_at).getTime() + slowMs - now();
       if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
         throw new AppError(
           429,
           CHAT_RULE_ERRORS.slowMode,
-          `Slow mode is on. You can send another message in ${Math.ceil(waitMs / 1000)} s`,
+          `Slow mode is on. You can send another message in ${seconds} s`,
+          { seconds },
         );
       }
     }
