@@ -136,5 +136,6 @@ describe('one number and date format per locale (issue 29)', () => {
     expect(formatDecimal(1.234567, 'fr')).toBe('1,2346');
     expect(formatPercent(2.5)).toBe('2.5%');
     expect(formatPercent(2.5, 'fr')).toBe('2,5\u00a0%');
+    expect(formatPercent(1.2345, 'en-US', 2)).toBe('1.23%');
   });
 });

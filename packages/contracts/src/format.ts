@@ -146,9 +146,9 @@ export const formatDecimal = (value: number, locale = DEFAULT_LOCALE, digits = 4
 export const formatBitrate = (kbps: number, locale = DEFAULT_LOCALE): string =>
   `${fixed((Number.isFinite(kbps) ? kbps : 0) / 1000, 2, locale)} Mb/s`;
 
-/** A percentage as measured, up to 1 decimal: `2.5%` (`2,5 %` in French). */
-export const formatPercent = (value: number, locale = DEFAULT_LOCALE): string =>
-  nf(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+/** A percentage as measured, up to `digits` decimals: `2.5%` (`2,5 %` in French). */
+export const formatPercent = (value: number, locale = DEFAULT_LOCALE, digits = 1): string =>
+  nf(locale, { style: 'percent', maximumFractionDigits: digits }).format(
     (Number.isFinite(value) ? value : 0) / 100,
   );
 

@@ -32,7 +32,7 @@ export const formatters = (language: string = i18n.language) => {
     /** Exact below 1,000, compact above (likes, followers). */
     count: (n: number) => formatCount(n, locale),
     /** A measured percentage (packet loss, price impact): `2.5%`, `2,5 %`. */
-    measured: (n: number) => formatPercent(n, locale),
+    measured: (n: number, digits = 1) => formatPercent(n, locale, digits),
     time: (d: Date) => formatTime(d, locale),
     /** The site's one date-and-time format (contracts' formatDateTime). */
     dateTime: (d: Date) => formatDateTime(d, locale),
