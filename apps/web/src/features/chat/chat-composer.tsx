@@ -129,9 +129,12 @@ export function ChatSignedOut() {
   const wallet = useWallet();
   const connectedUnsigned = wallet.status === 'connected' || wallet.status === 'signing';
   return (
-    <div className="flex items-center gap-3 rounded-lg bg-surface-2 px-3 py-2" data-testid="chat-signed-out">
-      <p className="min-w-0 flex-1 text-sm text-muted">{t('chat.connectToJoin')}</p>
-      <button type="button" onClick={openConnectDialog} className={buttonClass('primary', 'sm')}>
+    <div
+      className="flex flex-col items-stretch gap-2 rounded-lg bg-surface-2 p-3 text-center"
+      data-testid="chat-signed-out"
+    >
+      <p className="text-sm text-muted">{t('chat.connectToJoin')}</p>
+      <button type="button" onClick={openConnectDialog} className={buttonClass('primary', 'sm', 'w-full')}>
         <Wallet className="size-4" aria-hidden />
         {connectedUnsigned ? t('wallet.signIn') : t('wallet.connect')}
       </button>

@@ -22,7 +22,8 @@ export function StreamCreator({ stream: s }: { stream: TStream }) {
       className="rounded-2xl border border-border bg-surface p-4"
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-        <div className="flex min-w-0 flex-1 items-center gap-3">
+        {/* At least 12rem for the name: on a phone Like and Follow wrap below it instead of squeezing it. */}
+        <div className="flex min-w-[min(100%,12rem)] flex-1 items-center gap-3">
           {s.creator_address ? (
             <Link
               to={`/creator/${s.creator_address}`}
