@@ -45,6 +45,14 @@ const history = async (app: App, mint: string) =>
   ZChatHistory.parse((await app.inject({ method: 'GET', url: `/api/streams/${mint}/messages` })).json())
     .items;
 
+/** The caller's role and own standing in the chat. */
+const own = async (app: App, mint: string, who: SignedIn) =>
+  ZChatModeration.parse(
+    (
+      await app.inject({ method: 'GET', url: `/api/streams/${mint}/moderation`, headers: who.headers })
+    ).json(),
+  );
+
 /** A stream with its creator signed in on instance a, and a viewer on instance b. */
 const setup = async () => {
   const creator = await signIn(a);
@@ -75,6 +83,7 @@ describe(`chat rules (${databaseKind()})`, () => {
     expect(errorOf(early)).toEqual({
       code: 'slow_mode',
       message: 'Slow mode is on. You can send another message in 1 s',
+      details: { seconds: 1 },
     });
     clock += 1_000;
     expect((await post(b, mint, viewer, 'on time')).statusCode).toBe(201);
@@ -114,9 +123,11 @@ describe(`chat rules (${databaseKind()})`, () => {
       expect(res.statusCode, content).toBe(422);
       expect(errorOf(res).code).toBe('banned_word');
     }
-    expect(errorOf(await post(b, mint, viewer, 'scam?')).message).toBe(
-      'Your message was not sent: "scam" is not allowed in this chat',
-    );
+    expect(errorOf(await post(b, mint, viewer, 'scam?'))).toEqual({
+      code: 'banned_word',
+      message: 'Your message was not sent: "scam" is not allowed in this chat',
+      details: { word: 'scam' },
+    });
     for (const content of ['scammers everywhere', 'a scampi dinner', 'rug pulled'])
       expect((await post(b, mint, viewer, content)).statusCode, content).toBe(201);
     expect((await settings(mint, creator, { bannedWords: ['x'.repeat(41)] })).statusCode).toBe(400);
@@ -133,7 +144,13 @@ describe(`chat rules (${databaseKind()})`, () => {
       });
     expect((await timeout(0)).statusCode).toBe(400);
     expect((await timeout(24 * 60 + 1)).statusCode).toBe(400);
+    expect((await own(b, mint, viewer)).self).toEqual({ banned: null, mutedUntil: null });
     expect((await timeout(1)).statusCode).toBe(200);
+    // The viewer learns the timeout before typing (issue 29): the composer says so.
+    expect((await own(b, mint, viewer)).self).toEqual({
+      banned: null,
+      mutedUntil: new Date(clock + 60_000).toISOString(),
+    });
     expect(errorOf(await post(b, mint, viewer, 'let me talk')).code).toBe('muted');
     clock += 59_000;
     expect(errorOf(await post(b, mint, viewer, 'now?')).code).toBe('muted');
@@ -168,6 +185,7 @@ describe(`chat rules (${databaseKind()})`, () => {
     const refused = await post(b, mint, viewer, 'after the ban');
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toEqual({ code: 'chat_banned', message: 'You are banned from this chat' });
+    expect((await own(b, mint, viewer)).self).toEqual({ banned: 'chat', mutedUntil: null });
     expect(await history(b, mint)).toEqual([]);
     // Moderators cannot ban the creator or each other.
     expect((await put(a, `/api/streams/${mint}/bans/${creator.address}`, mod)).statusCode).toBe(400);

@@ -120,3 +120,17 @@ export type TSetLive = z.infer<typeof ZSetLive>;
 
 export const ZStreamCounts = z.object({ likes: int(), subscribers: int() });
 export type TStreamCounts = z.infer<typeof ZStreamCounts>;
+
+/** How many of a creator's streams their page lists (live first, then newest). */
+export const CREATOR_STREAMS_LIMIT = 60;
+
+export const ZCreatorParams = z.object({ address: ZAddress });
+
+/** `GET /api/creators/:address`: who the creator is and their streams, live and past. */
+export const ZCreatorPage = z.object({
+  address: z.string(),
+  username: z.nullable(z.string()),
+  profile_image: z.nullable(z.string()),
+  streams: z.array(ZStream),
+});
+export type TCreatorPage = z.infer<typeof ZCreatorPage>;

@@ -108,6 +108,17 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
     return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
   },
 
+  /** A creator's streams, live first then newest (streams_creator_idx), hidden and NSFW ones left out. */
+  byCreator(address: string, limit: number): Promise<StreamRow[]> {
+    return listable(db.selectFrom('streams').selectAll() as StreamQuery, false)
+      .where('creator_address', '=', address)
+      .orderBy('is_currently_live', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('mint', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
   async stats(): Promise<{ live: number; total: number }> {
     const row = await db
       .selectFrom('streams')

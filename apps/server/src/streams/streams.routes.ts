@@ -1,4 +1,6 @@
 import {
+  ZCreatorPage,
+  ZCreatorParams,
   ZMintParams,
   ZSetLive,
   ZStream,
@@ -79,6 +81,18 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
     async (request) => {
       const { mint } = ZMintParams.parse(request.params);
       return { stream: await streams.find(mint) };
+    },
+  );
+
+  // A creator's page: who they are and their streams, live and past (issue 29).
+  app.get(
+    '/api/creators/:address',
+    {
+      schema: routeSchema({ tags: ['streams'], params: ZCreatorParams, response: { 200: ZCreatorPage } }),
+    },
+    async (request) => {
+      const { address } = ZCreatorParams.parse(request.params);
+      return streams.creator(address);
     },
   );
 

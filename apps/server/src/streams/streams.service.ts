@@ -1,6 +1,8 @@
 import {
+  CREATOR_STREAMS_LIMIT,
   isBoundedIsoDate,
   isTokenAddress,
+  type TCreatorPage,
   type TStream,
   type TStreamListQuery,
   type TStreamSort,
@@ -167,6 +169,21 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
     async search(text: string, limit: number, includeNsfw?: boolean) {
       const { rows, hasMore } = await repo.search(text, limit, includeNsfw);
       return { items: await present(rows), total: rows.length, hasMore };
+    },
+
+    /** A creator's public page: their profile (empty for a wallet without one) and their streams. */
+    async creator(address: string): Promise<TCreatorPage> {
+      const [rows, profiles] = await Promise.all([
+        repo.byCreator(address, CREATOR_STREAMS_LIMIT),
+        repo.profilesOf([address]),
+      ]);
+      const profile = profiles.get(address);
+      return {
+        address,
+        username: profile?.username ?? null,
+        profile_image: profile?.profile_image ?? null,
+        streams: await present(rows),
+      };
     },
 
     async get(mint: string): Promise<TStream> {

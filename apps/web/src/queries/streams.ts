@@ -1,6 +1,7 @@
 import {
   STREAM_POLL_MS,
   type TStreamSort,
+  ZCreatorPage,
   ZStreamLookup,
   ZStreamPage,
   ZStreamSearchResult,
@@ -23,6 +24,15 @@ const useNsfwParams = <T extends object>(params: T): T & { includeNsfw?: boolean
   const { showNsfw } = useSettings();
   return showNsfw ? { ...params, includeNsfw: true } : params;
 };
+
+/** A creator's page: their profile and streams, live and past (issue 29). */
+export const useCreatorQuery = (address: string | undefined) =>
+  useQuery({
+    queryKey: ['streams', 'creator', address?.toLowerCase()] as const,
+    queryFn: ({ signal }) => apiFetch(`/api/creators/${address}`, ZCreatorPage, { signal }),
+    enabled: Boolean(address),
+    refetchInterval: STREAM_POLL_MS,
+  });
 
 /** Query keys of the streams resource; invalidate `streamKeys.all` after any stream write. */
 export const streamKeys = {

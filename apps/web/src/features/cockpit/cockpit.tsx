@@ -2,6 +2,7 @@ import { formatElapsed } from '@mintcast/contracts';
 import { AlertTriangle, Clock, Eye, Gauge, TrendingUp } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../lib/i18n/format.ts';
 import { ChatPanel } from '../chat/chat-panel.tsx';
 import { CockpitTips } from './cockpit-tips.tsx';
 import {
@@ -68,12 +69,12 @@ export function Cockpit(props: {
   className?: string;
   id?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const peak = useRef(0);
   peak.current = Math.max(peak.current, props.viewers);
   const seconds = useSecondsSince(props.startedAt);
   const recent = useHealth(props.health);
-  const figures = healthFigures(recent.at(-1));
+  const figures = healthFigures(recent.at(-1), intlLocale(i18n.language));
   const struggling = uploadStruggling(recent);
   const icon = 'size-3';
   return (

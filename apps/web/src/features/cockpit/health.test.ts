@@ -95,6 +95,13 @@ describe('healthFigures', () => {
       lossHigh: true,
     });
   });
+  it('writes the figures in the visitor’s locale (issue 29)', () => {
+    const reading = { width: 1280, height: 720, fps: 30, bitrateKbps: 2500, lossPct: 7.5 };
+    expect(healthFigures(healthFromReading(reading), 'fr')).toMatchObject({
+      bitrate: '2,50 Mb/s',
+      loss: '7,5\u00a0%',
+    });
+  });
   it('shows "—" for everything before a reading, and for the size before the first frame', () => {
     expect(healthFigures(undefined)).toEqual({
       resolution: '—',

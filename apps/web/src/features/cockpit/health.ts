@@ -1,4 +1,4 @@
-import type { TIngestHealthReading } from '@mintcast/contracts';
+import { formatBitrate, formatInteger, formatPercent, type TIngestHealthReading } from '@mintcast/contracts';
 
 /** One reading of the outgoing stream, as the cockpit shows it. */
 export interface THealth {
@@ -105,11 +105,12 @@ const UNKNOWN = '—';
  */
 export const healthFigures = (
   h: THealth | undefined,
+  locale = 'en-US',
 ): { resolution: string; fps: string; bitrate: string; loss: string; lossHigh: boolean } => ({
   resolution: h && h.width > 0 ? `${h.width}×${h.height}` : UNKNOWN,
-  fps: h ? String(h.fps) : UNKNOWN,
-  bitrate: h ? `${(h.bitrateKbps / 1000).toFixed(2)} Mb/s` : UNKNOWN,
-  loss: h && h.lossPct !== null ? `${h.lossPct}%` : UNKNOWN,
+  fps: h ? formatInteger(h.fps, locale) : UNKNOWN,
+  bitrate: h ? formatBitrate(h.bitrateKbps, locale) : UNKNOWN,
+  loss: h && h.lossPct !== null ? formatPercent(h.lossPct, locale) : UNKNOWN,
   lossHigh: h?.lossPct != null && h.lossPct > LOSS_WARNING_PCT,
 });
 

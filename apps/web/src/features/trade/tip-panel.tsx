@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type Address, type Hash, type PublicClient, parseEther } from 'viem';
 import { buttonClass } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
+import { useFormat } from '../../lib/i18n/format.ts';
 import { notify } from '../../lib/toast.ts';
 import { tipKeys, usePostTipMutation } from '../../queries/tips.ts';
 import { openConnectDialog, useWallet } from '../wallet/wallet-store.ts';
@@ -29,6 +30,7 @@ export function TipPanel({
   creator: string | null;
 }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const wallet = useWallet();
   const account = wallet.status === 'connected' && wallet.address ? (wallet.address as Address) : null;
   const [amount, setAmount] = useState('0.01');
@@ -96,7 +98,7 @@ export function TipPanel({
               amount === p ? 'border-warn/60 bg-warn/10 text-warn' : 'border-border text-muted hover:text-fg'
             }`}
           >
-            {p} BNB
+            {fmt.decimal(Number(p))} BNB
           </button>
         ))}
       </div>

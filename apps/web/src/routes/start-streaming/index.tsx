@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { pageNeedsHttps } from '../../lib/secure-origin.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
@@ -30,7 +30,12 @@ interface Live {
 export function Component() {
   const { t } = useTranslation();
   const address = useSession()?.user.address ?? null;
-  const [state, dispatch] = useReducer(wizardReducer, initialWizard);
+  // "Start streaming this token" on a token's page without a stream opens the wizard with its address.
+  const [params] = useSearchParams();
+  const [state, dispatch] = useReducer(wizardReducer, initialWizard, (s) => ({
+    ...s,
+    address: params.get('token')?.trim() ?? '',
+  }));
   const [starting, setStarting] = useState(false);
   /** The wizard's NSFW box: the stream is left out of lists unless a visitor asks for NSFW. */
   const [nsfw, setNsfw] = useState(false);
