@@ -4,19 +4,21 @@ import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } fro
 import { useTranslation } from 'react-i18next';
 import { ChatPanel } from '../chat/chat-panel.tsx';
 import { CockpitTips } from './cockpit-tips.tsx';
-import { type HealthSource, healthFigures, type THealth, uploadStruggling } from './health.ts';
+import { type HealthSource, healthFigures, type THealth } from './health.ts';
+import { READINGS_KEPT, uploadStruggling } from './upload-warning.ts';
 
 const noSource: HealthSource = { subscribe: () => () => undefined, getSnapshot: () => null };
 
-/** The last few health readings of a source (for the warning, which needs two in a row). */
-const useHealth = (source: HealthSource | null): THealth[] => {
+/** The last few health readings of a source (for the warning, which needs several in a row), and their count. */
+const useHealth = (source: HealthSource | null): { recent: THealth[]; count: number } => {
   const s = source ?? noSource;
   const current = useSyncExternalStore(s.subscribe, s.getSnapshot, () => null);
-  const [recent, setRecent] = useState<THealth[]>([]);
+  const [state, setState] = useState<{ recent: THealth[]; count: number }>({ recent: [], count: 0 });
   useEffect(() => {
-    if (current) setRecent((r) => [...r.slice(-2), current]);
+    if (current)
+      setState((r) => ({ recent: [...r.recent.slice(1 - READINGS_KEPT), current], count: r.count + 1 }));
   }, [current]);
-  return recent;
+  return state;
 };
 
 /** Seconds since `startedAt`, ticking every second. */
@@ -66,7 +68,7 @@ export function Cockpit(props: {
   const peak = useRef(0);
   peak.current = Math.max(peak.current, props.viewers);
   const seconds = useSecondsSince(props.startedAt);
-  const recent = useHealth(props.health);
+  const { recent, count: readings } = useHealth(props.health);
   const figures = healthFigures(recent.at(-1));
   const struggling = uploadStruggling(recent);
   const icon = 'size-3';
@@ -74,6 +76,7 @@ export function Cockpit(props: {
     <section
       id={props.id}
       aria-label={t('start.cockpit.label')}
+      data-health-readings={readings}
       className={`flex min-h-0 flex-col gap-3 ${props.className ?? ''}`}
     >
       {/* Audience in one row, health in a 2 × 2 grid: "1280×720" and "1.25 Mb/s" need the width of half a panel. */}
