@@ -114,6 +114,9 @@ export const ZStreamUpsert = z.object({
 });
 export type TStreamUpsert = z.infer<typeof ZStreamUpsert>;
 
+/** The error code of a refused upsert or go-live: the stream was created by another wallet (decision 006). */
+export const STREAM_OWNED_BY_OTHER = 'stream_owned_by_other';
+
 export const ZSetLive = z.object({ live: z.boolean() });
 export type TSetLive = z.infer<typeof ZSetLive>;
 

@@ -1,12 +1,13 @@
 import {
   isBoundedIsoDate,
   isTokenAddress,
+  STREAM_OWNED_BY_OTHER,
   type TStream,
   type TStreamListQuery,
   type TStreamSort,
   type TStreamUpsert,
 } from '@mintcast/contracts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { createResponseCache } from './response-cache.ts';
 import { assertCreator } from './stream-access.ts';
 import { type StreamRow, toStream } from './stream-row.ts';
@@ -202,7 +203,7 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
         return changed(row);
       }
       if (existing.creator_address && existing.creator_address !== actor) {
-        throw forbidden('This stream belongs to another wallet');
+        throw new AppError(403, STREAM_OWNED_BY_OTHER, 'This stream belongs to another wallet');
       }
       const row = await repo.update(input.mint, {
         name: input.name,

@@ -4,9 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { lookupToken } from '../../features/token/lookup-token.ts';
+import { ownershipRefusal } from './stream-owner.ts';
 
-/** Step 1: the token address form; the fetch button is disabled while loading or blank (spec §5). */
+/**
+ * Step 1: the token address form; the fetch button is disabled while loading or blank (spec §5). A token whose
+ * stream belongs to another wallet is refused here, with the reason, before any step 2 work.
+ */
 export function TokenForm(props: {
+  /** The signed-in wallet. */
+  me: string;
   address: string;
   error: string | null;
   onAddress: (value: string) => void;
@@ -23,8 +29,10 @@ export function TokenForm(props: {
     setLoading(true);
     try {
       const result = await lookupToken(props.address);
-      if (result.status === 'ok') props.onFound(result.preview);
-      else props.onFailed(result.message);
+      if (result.status !== 'ok') return props.onFailed(result.message);
+      const refusal = await ownershipRefusal(result.preview.address, props.me);
+      if (refusal) props.onFailed(refusal);
+      else props.onFound(result.preview);
     } finally {
       setLoading(false);
     }

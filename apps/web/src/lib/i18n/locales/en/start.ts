@@ -39,6 +39,8 @@ export const start = {
   end: 'End Stream',
   settingUp: 'Setting Up...',
   setUpObs: 'Set Up OBS Stream',
+  ownedByOther:
+    "This token's stream belongs to another wallet ({{owner}}). Only that wallet can go live on it: pick another token.",
   httpsTitle: 'Broadcasting needs https',
   httpsText:
     'This site is open over plain http at {{host}}, and browsers only share a camera and microphone with secure (https) sites. Open it through https, or on the machine that runs it at localhost, to go live. Watching works either way.',

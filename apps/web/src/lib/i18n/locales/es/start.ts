@@ -39,6 +39,8 @@ export const start = {
   end: 'Finalizar transmisión',
   settingUp: 'Configurando...',
   setUpObs: 'Configurar transmisión con OBS',
+  ownedByOther:
+    'La transmisión de este token pertenece a otra billetera ({{owner}}). Solo esa billetera puede transmitir en vivo con él: elige otro token.',
   httpsTitle: 'Para transmitir se necesita https',
   httpsText:
     'Este sitio está abierto por http sin cifrar en {{host}}, y los navegadores solo comparten la cámara y el micrófono con sitios seguros (https). Ábrelo por https, o en localhost en la máquina que lo ejecuta, para salir en vivo. Ver transmisiones funciona de ambas formas.',

@@ -40,6 +40,8 @@ export const start = {
   end: 'Terminer le stream',
   settingUp: 'Configuration...',
   setUpObs: 'Configurer le stream OBS',
+  ownedByOther:
+    'Le stream de ce token appartient à un autre portefeuille ({{owner}}). Seul ce portefeuille peut le diffuser en direct : choisissez un autre token.',
   httpsTitle: 'La diffusion nécessite https',
   httpsText:
     "Ce site est ouvert en http non chiffré sur {{host}}, et les navigateurs ne partagent la caméra et le micro qu'avec les sites sécurisés (https). Ouvrez-le en https, ou sur la machine qui le fait tourner via localhost, pour passer en direct. Regarder fonctionne dans les deux cas.",
