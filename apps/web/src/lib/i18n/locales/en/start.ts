@@ -93,7 +93,7 @@ export const start = {
       regenerateHint: 'Regenerating stops the old key from working.',
       obsTitle: 'In OBS 30 or later',
       obsHelp:
-        'Settings → Stream → Service: WHIP. Paste the server URL into Server and the stream key into Bearer Token, then Start Streaming. Use x264 or a hardware H.264 encoder and Opus audio. Your stream goes live when the video arrives, and ends when you stop streaming.',
+        'Settings → Stream → Service: WHIP. Paste the server URL into Server and the stream key into Bearer Token, then Start Streaming. Use x264 or a hardware H.264 encoder (keyframe interval 1 s, no B-frames) and Opus audio. Your stream goes live when the video arrives, and ends when you stop streaming.',
       copied: 'Copied to clipboard',
       copyFailed: 'Failed to copy',
       regenerated: 'New stream key generated. The old key no longer works.',

@@ -93,7 +93,7 @@ export const start = {
       regenerateHint: 'Al regenerarla, la clave anterior deja de funcionar.',
       obsTitle: 'En OBS 30 o posterior',
       obsHelp:
-        'Ajustes → Emisión → Servicio: WHIP. Pega la URL del servidor en Servidor y la clave de transmisión en Bearer Token, y pulsa Iniciar transmisión. Usa x264 o un codificador H.264 por hardware y audio Opus. Tu transmisión empieza cuando llega el vídeo y termina cuando dejas de transmitir.',
+        'Ajustes → Emisión → Servicio: WHIP. Pega la URL del servidor en Servidor y la clave de transmisión en Bearer Token, y pulsa Iniciar transmisión. Usa x264 o un codificador H.264 por hardware (fotograma clave cada 1 s, sin fotogramas B) y audio Opus. Tu transmisión empieza cuando llega el vídeo y termina cuando dejas de transmitir.',
       copied: 'Copiado al portapapeles',
       copyFailed: 'No se pudo copiar',
       regenerated: 'Nueva clave de transmisión generada. La anterior ya no funciona.',

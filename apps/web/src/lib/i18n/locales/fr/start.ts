@@ -94,7 +94,7 @@ export const start = {
       regenerateHint: "Régénérer la clé rend l'ancienne inutilisable.",
       obsTitle: 'Dans OBS 30 ou plus récent',
       obsHelp:
-        "Paramètres → Stream → Service : WHIP. Collez l'URL du serveur dans Serveur et la clé de stream dans Bearer Token, puis Démarrer le streaming. Utilisez x264 ou un encodeur H.264 matériel et l'audio Opus. Votre stream passe en direct quand la vidéo arrive, et se termine quand vous arrêtez le streaming.",
+        "Paramètres → Stream → Service : WHIP. Collez l'URL du serveur dans Serveur et la clé de stream dans Bearer Token, puis Démarrer le streaming. Utilisez x264 ou un encodeur H.264 matériel (image clé toutes les 1 s, sans images B) et l'audio Opus. Votre stream passe en direct quand la vidéo arrive, et se termine quand vous arrêtez le streaming.",
       copied: 'Copié dans le presse-papiers',
       copyFailed: 'Échec de la copie',
       regenerated: "Nouvelle clé de stream générée. L'ancienne ne fonctionne plus.",
