@@ -26,6 +26,11 @@ export interface StreamsTable {
   hidden_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** When the current broadcast went live; null while offline (kept by the streams repository). */
   live_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The most viewers at once in the current or last broadcast (the recap's peak). */
+  peak_participants: ColumnType<number, number | undefined, number>;
+  /** Start and end of the current or last broadcast (the recap's window); end null while live. */
+  last_live_started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_live_ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface MessagesTable {

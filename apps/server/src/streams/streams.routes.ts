@@ -5,6 +5,7 @@ import {
   ZStreamListQuery,
   ZStreamLookup,
   ZStreamPage,
+  ZStreamRecap,
   ZStreamSearchQuery,
   ZStreamSearchResult,
   ZStreamStats,
@@ -79,6 +80,18 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
     async (request) => {
       const { mint } = ZMintParams.parse(request.params);
       return { stream: await streams.find(mint) };
+    },
+  );
+
+  app.get(
+    '/api/streams/:mint/recap',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({ tags: ['streams'], params: ZMintParams, response: { 200: ZStreamRecap } }),
+    },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      return streams.recap(request.session!.address, mint);
     },
   );
 

@@ -15,6 +15,7 @@ import type { HostSession } from './host-session.ts';
 import { HttpsRequired } from './https-required.tsx';
 import { saveStream } from './save-stream.ts';
 import { ownedByOtherMessage, ownershipRefusal } from './stream-owner.ts';
+import { StreamRecap } from './stream-recap.tsx';
 import { TokenForm } from './token-form.tsx';
 import { TokenPreview } from './token-preview.tsx';
 import { canStart, initialWizard, wizardReducer } from './wizard-state.ts';
@@ -39,6 +40,8 @@ export function Component() {
   const [nsfw, setNsfw] = useState(false);
   const [live, setLive] = useState<Live | null>(null);
   const [method, setMethod] = useState<BroadcastMethod>('browser');
+  /** The broadcast just ended: its recap shows until the creator moves on. */
+  const [ended, setEnded] = useState<{ mint: string; title: string } | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The browser needs https for the camera; streaming software does not.
@@ -136,9 +139,15 @@ export function Component() {
       notify.error(t('live.endFailed'));
       return;
     }
+    const title = state.title;
     await finish();
+    setEnded({ mint: current.session.mint, title });
     notify.success(t('live.ended'));
   };
+
+  if (ended && address) {
+    return <StreamRecap mint={ended.mint} title={ended.title} onStartAgain={() => setEnded(null)} />;
+  }
 
   if (state.step === 'streaming' && live) {
     return (
