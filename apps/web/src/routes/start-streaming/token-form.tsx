@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { lookupToken } from '../../features/token/lookup-token.ts';
+import { notify } from '../../lib/toast.ts';
 import { ownershipRefusal } from './stream-owner.ts';
+
+const quiet = { success: () => undefined, error: () => undefined };
 
 /**
  * Step 1: the token address form; the fetch button is disabled while loading or blank (spec §5). A token whose
@@ -28,11 +31,13 @@ export function TokenForm(props: {
     if (blank || loading) return;
     setLoading(true);
     try {
-      const result = await lookupToken(props.address);
+      // The success toast waits for the ownership check: "loaded successfully!" beside a refusal contradicts it.
+      const result = await lookupToken(props.address, { toast: quiet });
       if (result.status !== 'ok') return props.onFailed(result.message);
       const refusal = await ownershipRefusal(result.preview.address, props.me);
-      if (refusal) props.onFailed(refusal);
-      else props.onFound(result.preview);
+      if (refusal) return props.onFailed(refusal);
+      notify.success(t('token.lookupSuccess'));
+      props.onFound(result.preview);
     } finally {
       setLoading(false);
     }
