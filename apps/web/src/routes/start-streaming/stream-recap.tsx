@@ -88,16 +88,17 @@ export function StreamRecap(props: { mint: string; title: string; onStartAgain: 
             {t('start.recap.failed')}
           </p>
         )}
-        <div className="mt-6 flex flex-col gap-2 sm:flex-row">
+        {/* Stacked at full width: side by side, the longer labels (es/fr) overflow the card. */}
+        <div className="mt-6 grid gap-2">
           <button
             type="button"
             onClick={props.onStartAgain}
-            className={buttonClass('primary', 'lg', 'flex-1')}
+            className={buttonClass('primary', 'lg', 'w-full')}
           >
             <Radio className="size-4" aria-hidden />
             {t('start.recap.again')}
           </button>
-          <Link to={`/livestream/${props.mint}`} className={buttonClass('secondary', 'lg', 'flex-1')}>
+          <Link to={`/livestream/${props.mint}`} className={buttonClass('secondary', 'lg', 'w-full')}>
             {t('start.recap.streamPage')}
           </Link>
         </div>
