@@ -88,7 +88,7 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   await expect(fetchButton).toBeDisabled();
   await expectNoSeriousA11yViolationsInBothThemes(host, 'start streaming: token form (signed in)');
 
-  // Bad address: the spec's message, inline (and as a toast), and no preview.
+  // Bad address: the spec's message, once and inline (no toast beside it), and no preview.
   await address.fill('0x12345');
   await fetchButton.click();
   await expect(

@@ -7,6 +7,7 @@ import {
   ZStreamListQuery,
   ZStreamLookup,
   ZStreamPage,
+  ZStreamRecap,
   ZStreamSearchQuery,
   ZStreamSearchResult,
   ZStreamStats,
@@ -93,6 +94,18 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
     async (request) => {
       const { address } = ZCreatorParams.parse(request.params);
       return streams.creator(address);
+    },
+  );
+
+  app.get(
+    '/api/streams/:mint/recap',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({ tags: ['streams'], params: ZMintParams, response: { 200: ZStreamRecap } }),
+    },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      return streams.recap(request.session!.address, mint);
     },
   );
 

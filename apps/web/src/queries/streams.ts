@@ -4,6 +4,7 @@ import {
   ZCreatorPage,
   ZStreamLookup,
   ZStreamPage,
+  ZStreamRecap,
   ZStreamSearchResult,
   ZStreamStats,
 } from '@mintcast/contracts';
@@ -113,4 +114,13 @@ export const useStreamQuery = (mint: string | undefined) =>
         .stream,
     enabled: Boolean(mint),
     refetchInterval: STREAM_POLL_MS,
+  });
+
+/** The creator's recap of the stream's current or last broadcast (`GET /api/streams/{mint}/recap`). */
+export const useStreamRecapQuery = (mint: string) =>
+  useQuery({
+    queryKey: [...streamKeys.detail(mint), 'recap'],
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/streams/${encodeURIComponent(mint)}/recap`, ZStreamRecap, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
   });
