@@ -40,7 +40,6 @@ export function TipPanel({
   const [step, setStep] = useState<TxStep>({ kind: 'idle' });
   const post = usePostTipMutation(mint);
   const queryClient = useQueryClient();
-  const fmt = useFormat();
   const balance = useBnbBalanceQuery(client, account);
   const checked = checkTipAmount(amount, balance.data ?? null);
   const value = checked.ok ? checked.wei : null;
