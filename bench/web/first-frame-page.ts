@@ -36,6 +36,8 @@ const GIVE_UP_MS = 30_000;
 const load = () => (loadavg()[0] ?? 0).toFixed(1);
 
 type Probe = { t: Record<string, number> };
+/** tsx (esbuild keepNames) wraps the functions passed to the page in `__name(…)`: the page needs that helper. */
+const KEEP_NAMES = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
 
 /**
  * Installed in the page before its scripts: wraps WebSocket and RTCPeerConnection (livekit-client constructs
@@ -241,6 +243,7 @@ try {
   {
     const ctx = await viewerBrowser.newContext();
     const page = await ctx.newPage();
+    await page.addInitScript(KEEP_NAMES);
     await page.addInitScript(probe);
     await page.goto(url);
     await waitFrame(page);
@@ -251,6 +254,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     const ctx = await viewerBrowser.newContext();
     const page = await ctx.newPage();
+    await page.addInitScript(KEEP_NAMES);
     await page.addInitScript(probe);
     const run = await measure(page, () => page.goto(url));
     cold.push(run);
@@ -262,6 +266,7 @@ try {
   warmLoads[0] = load();
   const ctx = await viewerBrowser.newContext();
   const tab = await ctx.newPage();
+  await tab.addInitScript(KEEP_NAMES);
   await tab.addInitScript(probe);
   await tab.goto(url);
   await waitFrame(tab);
