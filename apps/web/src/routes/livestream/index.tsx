@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ChatPanel } from '../../features/chat/chat-panel.tsx';
 import { StreamCreator } from '../../features/creator/stream-creator.tsx';
+import { usePlayerWarmUp } from '../../features/live/player-warm-up.ts';
 import { StreamPlayer } from '../../features/live/stream-player.tsx';
 import { useStreamStatusPush } from '../../features/live/use-stream-status-push.ts';
 import { NsfwInterstitial, useNsfwConfirmation } from '../../features/moderation/nsfw-interstitial.tsx';
@@ -23,6 +24,11 @@ export function Component() {
   const stream = useStreamQuery(valid ? mint : undefined);
   // Live/offline (and a stream that starts existing) arrive pushed, whichever state the page shows.
   useStreamStatusPush(valid ? mint : undefined);
+  // The player's code (and, once live is known, its token) is asked for now, not after the record is shown.
+  usePlayerWarmUp(
+    valid ? mint : undefined,
+    stream.data === undefined ? undefined : Boolean(stream.data?.is_currently_live),
+  );
 
   if (!valid || !mint) return <InvalidStream />;
   if (stream.isPending) return <StreamPageSkeleton />;
