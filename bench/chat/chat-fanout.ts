@@ -15,6 +15,7 @@
  *      BENCH_CPU_PROF=<dir> to write the server processes' CPU profiles; BENCH_NODE_ARGS for their node flags)
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import { startBurner } from '../support/burner.ts';
@@ -53,7 +54,8 @@ const CHANNEL = `stream_chat_${MINT}`;
 interface Child {
   port: number;
   tokens: string[];
-  mem: { t: number; rss: number; heap: number }[];
+  /** Memory samples, each second, with the machine's 1-minute load when it was taken. */
+  mem: { t: number; rss: number; heap: number; external: number; load: number }[];
   stop(): void;
 }
 
@@ -88,8 +90,14 @@ const start = (entry: string): Promise<Child> =>
           console.error(`[server] ${line}`);
         if (line.startsWith('TOKENS ')) tokens = JSON.parse(line.slice(7));
         else if (line.startsWith('MEM ')) {
-          const [, rss, heap] = line.split(' ').map(Number);
-          mem.push({ t: (Date.now() - t0) / 1000, rss: rss ?? 0, heap: heap ?? 0 });
+          const [, rss, heap, external] = line.split(' ').map(Number);
+          mem.push({
+            t: (Date.now() - t0) / 1000,
+            rss: rss ?? 0,
+            heap: heap ?? 0,
+            external: external ?? 0,
+            load: loadavg()[0] ?? 0,
+          });
         } else if (line.startsWith('READY ')) {
           resolve({ port: Number(line.slice(6)), tokens, mem, stop: () => child.kill('SIGTERM') });
         }
@@ -266,7 +274,10 @@ const run = async (
   const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
   const samples = mem
     .filter((_, i) => i % Math.max(1, Math.floor(mem.length / 6)) === 0)
-    .map((m) => mb(m.rss));
+    .map((m) => `${mb(m.rss)} (load ${m.load.toFixed(1)})`);
+  const heaps = mem
+    .filter((_, i) => i % Math.max(1, Math.floor(mem.length / 6)) === 0)
+    .map((m) => `${mb(m.heap)}/${mb(m.external)}`);
   for (const s of sockets) s.terminate();
   server.stop();
   await burner?.stop();
@@ -303,7 +314,11 @@ const run = async (
       ],
       ['deliveries/s (posting window)', perSec(result.deliveriesPerSec)],
       ['server RSS over time', samples.join(' → ')],
-      ['server RSS first → last', `${mb(mem[0]?.rss ?? 0)} → ${mb(mem.at(-1)?.rss ?? 0)}`],
+      ['server JS heap / external over time', heaps.join(' → ')],
+      [
+        'server RSS first → last',
+        `${mb(mem[0]?.rss ?? 0)} → ${mb(mem.at(-1)?.rss ?? 0)} (budget last ≤ 2 × first; load ${(mem[0]?.load ?? 0).toFixed(1)} → ${(mem.at(-1)?.load ?? 0).toFixed(1)})`,
+      ],
       ['elapsed incl. drain', `${elapsed.toFixed(1)} s`],
     ],
   );

@@ -1,6 +1,7 @@
 /**
  * Child process for the chat benchmark: the real app on PGlite with one stream and N signed-in posters
- * (real SIWE flow). Prints `TOKENS <json>` then `READY <port>`, and `MEM <rssBytes> <heapUsedBytes>` every second.
+ * (real SIWE flow). Prints `TOKENS <json>` then `READY <port>`, and `MEM <rss> <heapUsed> <external> <arrayBuffers>` (bytes) every
+ * second.
  */
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
@@ -57,5 +58,5 @@ console.log(`TOKENS ${JSON.stringify(tokens)}`);
 console.log(`READY ${typeof address === 'object' && address ? address.port : 0}`);
 setInterval(() => {
   const m = process.memoryUsage();
-  console.log(`MEM ${m.rss} ${m.heapUsed}`);
+  console.log(`MEM ${m.rss} ${m.heapUsed} ${m.external} ${m.arrayBuffers}`);
 }, 1000).unref();

@@ -25,6 +25,6 @@ server.listen(0, '127.0.0.1', () => {
 });
 setInterval(() => {
   const m = process.memoryUsage();
-  console.log(`MEM ${m.rss} ${m.heapUsed}`);
+  console.log(`MEM ${m.rss} ${m.heapUsed} ${m.external} ${m.arrayBuffers}`);
 }, 1000).unref();
 process.once('SIGTERM', () => process.exit(0));

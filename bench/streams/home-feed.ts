@@ -1,7 +1,9 @@
 /**
  * Home feed at 100k streams vs nginx serving the same JSON bytes: throughput side by side under wrk (a
  * native generator, so the figure is the server's and not a Node load generator's on the same 2 cores),
- * and p99 at 1,000 req/s paced. On PGlite and on PostgreSQL (see databases.lib.ts).
+ * and p99 at 1,000 req/s paced. On PGlite and on PostgreSQL (see databases.lib.ts). Beside throughput, each
+ * side's CPU time per request (from /proc): on a shared machine the other tenants move requests per second
+ * a lot more than they move the CPU a request costs, so that ratio is the steadier one.
  * Run: npx tsx bench/streams/home-feed.ts   (needs wrk and Debian's nginx-light for the anchor)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -10,8 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../e2e/support/app-server.ts';
 import { printMachineLoad, ratioUnderLoad, underLoad } from '../support/load.ts';
+import { withCpu } from '../support/process-cpu.ts';
 import { ms, perSec, report } from '../support/report.ts';
-import { haveWrk, wrkPaced, wrkSaturated } from '../support/wrk.ts';
+import { haveWrk, type WrkResult, wrkPaced, wrkSaturated } from '../support/wrk.ts';
 import { benchDatabases, startStreamsServer, stopServer } from './databases.lib.ts';
 
 printMachineLoad();
@@ -37,7 +40,8 @@ const startNginx = async (body: string): Promise<{ child: ChildProcess; url: str
   const conf = path.join(dir, 'nginx.conf');
   writeFileSync(
     conf,
-    `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log stderr error;
+    // One process (no master), so the CPU it spends is the pid we started.
+    `daemon off; master_process off; worker_processes 1; pid ${dir}/nginx.pid; error_log stderr error;
 events { worker_connections 1024; }
 http { access_log off; sendfile on; keepalive_requests 100000;
   types { application/json json; }
@@ -59,6 +63,21 @@ http { access_log off; sendfile on; keepalive_requests 100000;
   return null;
 };
 
+type Side = { result: { result: WrkResult; cpuMs: number | null }; load: number };
+const microsPerRequest = (r: Side['result']) =>
+  r.cpuMs === null || r.result.requests === 0 ? null : (r.cpuMs * 1000) / r.result.requests;
+const cpuPerRequest = (r: Side['result']) => {
+  const us = microsPerRequest(r);
+  return us === null ? 'n/a (no /proc)' : `${us.toFixed(0)} µs`;
+};
+/** nginx's CPU per request over ours: what the throughput ratio would be if CPU were the only limit. */
+const cpuRatio = (ours: Side, theirs: Side) => {
+  const a = microsPerRequest(ours.result);
+  const b = microsPerRequest(theirs.result);
+  if (a === null || b === null) return 'n/a';
+  return ratioUnderLoad({ value: b, load: ours.load }, { value: a, load: theirs.load }, '(budget ≥ 0.50)');
+};
+
 for (const { name, env } of await benchDatabases()) {
   console.log(`seeding ${ROWS.toLocaleString('en-US')} streams into ${name}…`);
   const { child: server, port } = await startStreamsServer(env, ROWS);
@@ -67,11 +86,17 @@ for (const { name, env } of await benchDatabases()) {
     const body = await (await fetch(`${base}${FEED}`)).text();
     await wrkSaturated(`${base}${FEED}`, { connections: CONNECTIONS, seconds: 2 }); // warm-up
     const ours = await underLoad(() =>
-      wrkSaturated(`${base}${FEED}`, { connections: CONNECTIONS, seconds: DURATION }),
+      withCpu(server.pid, () =>
+        wrkSaturated(`${base}${FEED}`, { connections: CONNECTIONS, seconds: DURATION }),
+      ),
     );
     const nginx = await startNginx(body);
     const theirs = nginx
-      ? await underLoad(() => wrkSaturated(nginx.url, { connections: CONNECTIONS, seconds: DURATION }))
+      ? await underLoad(() =>
+          withCpu(nginx.child.pid, () =>
+            wrkSaturated(nginx.url, { connections: CONNECTIONS, seconds: DURATION }),
+          ),
+        )
       : null;
     nginx?.child.kill();
     const steady = await wrkPaced(`${base}${FEED}`, { rate: 1000, seconds: DURATION });
@@ -79,20 +104,26 @@ for (const { name, env } of await benchDatabases()) {
       ['rows in table', ROWS.toLocaleString('en-US')],
       ['response size', `${Buffer.byteLength(body)} bytes`],
       ['load generator', `wrk, 1 thread, ${CONNECTIONS} connections, ${DURATION} s per side`],
-      ['mintcast throughput', `${perSec(ours.result.perSecond)} (load ${ours.load.toFixed(1)})`],
-      ['mintcast p99 (saturated)', ms(ours.result.p99)],
+      ['mintcast throughput', `${perSec(ours.result.result.perSecond)} (load ${ours.load.toFixed(1)})`],
+      ['mintcast CPU per request', `${cpuPerRequest(ours.result)} (load ${ours.load.toFixed(1)})`],
+      ['mintcast p99 (saturated)', ms(ours.result.result.p99)],
       [
         'nginx throughput',
         theirs
-          ? `${perSec(theirs.result.perSecond)} (load ${theirs.load.toFixed(1)})`
+          ? `${perSec(theirs.result.result.perSecond)} (load ${theirs.load.toFixed(1)})`
           : 'nginx not installed (apt-get install nginx-light)',
       ],
+      [
+        'nginx CPU per request',
+        theirs ? `${cpuPerRequest(theirs.result)} (load ${theirs.load.toFixed(1)})` : 'n/a',
+      ],
+      ['CPU per request nginx/mintcast', theirs ? cpuRatio(ours, theirs) : 'n/a'],
       [
         'ratio mintcast/nginx',
         theirs
           ? ratioUnderLoad(
-              { value: ours.result.perSecond, load: ours.load },
-              { value: theirs.result.perSecond, load: theirs.load },
+              { value: ours.result.result.perSecond, load: ours.load },
+              { value: theirs.result.result.perSecond, load: theirs.load },
               '(budget ≥ 0.50)',
             )
           : 'n/a',
@@ -101,7 +132,10 @@ for (const { name, env } of await benchDatabases()) {
         'p99 at 1,000 req/s (wrk, paced)',
         `${ms(steady.p99)} (budget ≤ 20 ms; p50 ${ms(steady.p50)}, ${perSec(steady.perSecond)} achieved)`,
       ],
-      ['non-2xx / socket errors (saturated)', `${ours.result.non2xx} / ${ours.result.socketErrors}`],
+      [
+        'non-2xx / socket errors (saturated)',
+        `${ours.result.result.non2xx} / ${ours.result.result.socketErrors}`,
+      ],
     ]);
   } finally {
     await stopServer(server);

@@ -130,8 +130,10 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
   await app.register(authPlugin, { ctx, nonceLimitPerMinute: opts.nonceLimitPerMinute ?? 60 });
   await app.register(platformBansPlugin, { ctx });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook (not async): every request pays for each promise a hook makes.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   readinessRoute(app, { database, livekit: config.livekit, now: ctx.now });
 

@@ -24,6 +24,8 @@ export interface RealtimeClient {
   /** Encoded events waiting for this socket's next write, and their size. */
   outbox: Buffer[];
   outboxBytes: number;
+  /** Writes handed to `ws` whose completion has not been reported yet (see createHub). */
+  inFlight: number;
 }
 
 const OPEN = Buffer.from('[');
@@ -39,6 +41,12 @@ export type SubscribeResult = 'subscribed' | 'already' | 'limit';
  * per event per socket), so the chat notification chain only queues and never waits on sockets. A socket
  * whose unsent bytes (queued here plus buffered in `ws`) pass `maxBufferedBytes` is cut off rather than
  * buffered without bound.
+ *
+ * A socket with bytes still buffered in user space (its kernel buffer is full: a viewer reading slower than
+ * we send) gets no new write until its writes complete (issue 36): its events wait in its outbox, as
+ * references to the encoded frames every subscriber shares, and go out as one frame then. Handing each
+ * window's frame to `ws` regardless parked a write request (a frame header, a stream entry, a callback) per
+ * socket per window in memory for every lagging viewer: the chat server's RSS grew over a run.
  */
 export const createHub = (initial: HubSettings) => {
   const settings = { ...initial };
@@ -88,15 +96,25 @@ export const createHub = (initial: HubSettings) => {
     return frame;
   };
 
-  /** Write a socket's queued events as one frame: the event itself, or a JSON array of several. */
+  /** Whether a socket's earlier writes are still buffered in user space (they did not fit the kernel's). */
+  const backedUp = (client: RealtimeClient) => client.inFlight > 0 && client.socket.bufferedAmount > 0;
+
+  /**
+   * Write a socket's queued events as one frame (the event itself, or a JSON array of several), unless its
+   * earlier writes are backed up: then they wait, and go when those complete.
+   */
   const flush = (client: RealtimeClient) => {
     const events = client.outbox;
-    if (events.length === 0) return;
+    if (events.length === 0 || backedUp(client)) return;
     client.outbox = [];
     client.outboxBytes = 0;
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return;
-    socket.send(events.length === 1 ? (events[0] as Buffer) : batchOf(events), { binary: false });
+    client.inFlight += 1;
+    socket.send(events.length === 1 ? (events[0] as Buffer) : batchOf(events), { binary: false }, () => {
+      client.inFlight -= 1;
+      flush(client);
+    });
     stats.delivered += events.length;
     stats.writes += 1;
   };
@@ -125,14 +143,16 @@ export const createHub = (initial: HubSettings) => {
     flushTimer = window > 0 ? setTimeout(flushAll, window) : setImmediate(flushAll);
   };
 
-  /** Direct replies (subscribed, pong, errors) go out at once, after whatever the socket has queued. */
+  /**
+   * Direct replies (subscribed, pong, errors) go out at once, after whatever the socket has queued: as the
+   * next write, or with the queued events when the socket is backed up.
+   */
   const sendNow = (client: RealtimeClient, frame: Buffer) => {
     if (!writable(client)) return;
     pending.delete(client);
+    client.outbox.push(frame);
+    client.outboxBytes += frame.length;
     flush(client);
-    client.socket.send(frame, { binary: false });
-    stats.delivered += 1;
-    stats.writes += 1;
   };
 
   const unsubscribe = (client: RealtimeClient, channel: string): boolean => {
@@ -177,7 +197,14 @@ export const createHub = (initial: HubSettings) => {
     },
 
     attach(socket: WebSocket): RealtimeClient {
-      const client: RealtimeClient = { socket, channels: new Set(), alive: true, outbox: [], outboxBytes: 0 };
+      const client: RealtimeClient = {
+        socket,
+        channels: new Set(),
+        alive: true,
+        outbox: [],
+        outboxBytes: 0,
+        inFlight: 0,
+      };
       clients.add(client);
       return client;
     },

@@ -1,8 +1,44 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { BodyEncoding } from '../http/content-encoding.ts';
 
-export interface CachedBody {
-  body: string;
+/** One encoding of a cached body: its bytes and the ETag of exactly those bytes. */
+export interface EncodedBody {
+  bytes: Buffer;
   etag: string;
+}
+
+/**
+ * A serialised JSON response with its ETag, computed once per cache fill, and its brotli and gzip
+ * encodings, each computed the first time a client asks for it: every later poll of the same URL sends
+ * stored bytes instead of compressing them again (issue 36).
+ */
+export class CachedBody {
+  readonly etag: string;
+  readonly #encoded: Partial<Record<BodyEncoding, EncodedBody>> = {};
+
+  constructor(readonly body: string) {
+    this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  }
+
+  /** The body in `encoding` (a different representation, so a different ETag). */
+  encoded(encoding: BodyEncoding): EncodedBody {
+    let hit = this.#encoded[encoding];
+    if (!hit) {
+      const bytes =
+        encoding === 'br'
+          ? brotliCompressSync(this.body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 6,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              },
+            })
+          : gzipSync(this.body);
+      hit = { bytes, etag: `${this.etag.slice(0, -1)}-${encoding}"` };
+      this.#encoded[encoding] = hit;
+    }
+    return hit;
+  }
 }
 
 /**
@@ -29,9 +65,7 @@ export const createResponseCache = (ttlMs: number, maxEntries = 500) => {
       if (pending) return pending;
       const startedAt = generation;
       const promise = (async () => {
-        const body = JSON.stringify(await load());
-        const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-        const value = { body, etag };
+        const value = new CachedBody(JSON.stringify(await load()));
         // A write during the load makes this result stale: hand it to the waiting callers only.
         if (startedAt === generation) {
           if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);

@@ -15,14 +15,30 @@ import {
 } from '@mintcast/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../http/api-docs.ts';
+import { COMPRESS_MIN_BYTES, preferredEncoding } from '../http/content-encoding.ts';
 import type { CachedBody } from './response-cache.ts';
 import type { StreamsService } from './streams.service.ts';
 
+/**
+ * A cached answer as stored: its bytes (brotli or gzip ones when the client accepts them) and their ETag,
+ * all computed once per cache fill, so a repeated poll serialises, hashes and compresses nothing.
+ */
 const sendCached = (request: FastifyRequest, reply: FastifyReply, cached: CachedBody) => {
-  reply.header('etag', cached.etag).header('cache-control', 'no-cache');
-  if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  reply.header('cache-control', 'no-cache');
+  const big = cached.body.length >= COMPRESS_MIN_BYTES;
+  const encoding = big ? preferredEncoding(request.headers['accept-encoding']) : null;
+  if (big) reply.header('vary', 'accept-encoding');
+  const encoded = encoding ? cached.encoded(encoding) : null;
+  const etag = encoded ? encoded.etag : cached.etag;
+  reply.header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (!encoded) return reply.send(cached.body);
+  return reply.header('content-encoding', encoding).send(encoded.bytes);
 };
+
+/** Routes answered by sendCached compress by themselves (from the cache), not per request by the plugin. */
+const precompressed = { compress: false } as const;
 
 /** HTTP only: parse, authorise, status codes. Rules live in the service. */
 export const streamsRoutes = async (app: FastifyInstance, opts: { streams: StreamsService }) => {
@@ -31,6 +47,7 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
   app.get(
     '/api/streams',
     {
+      ...precompressed,
       schema: routeSchema({
         tags: ['streams'],
         querystring: ZStreamListQuery,
@@ -45,7 +62,7 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
 
   app.get(
     '/api/streams/stats',
-    { schema: routeSchema({ tags: ['streams'], response: { 200: ZStreamStats } }) },
+    { ...precompressed, schema: routeSchema({ tags: ['streams'], response: { 200: ZStreamStats } }) },
     async (request, reply) => sendCached(request, reply, await streams.statsCached()),
   );
 
