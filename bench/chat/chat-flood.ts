@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../support/child.ts';
 import { printMachineLoad } from '../support/load.ts';
-import { percentile } from '../support/paced.ts';
+import { percentile } from '../support/percentile.ts';
 import { ms, report } from '../support/report.ts';
 
 printMachineLoad();
@@ -46,7 +46,7 @@ const { child, port, out } = await startServer();
 const base = `http://127.0.0.1:${port}`;
 
 /**
- * GET `url` `rate` times a second for `seconds`, open loop. (support/paced.ts starts at 100/s: a probe of
+ * GET `url` `rate` times a second for `seconds`, open loop. (an open-loop pacer at 100/s: a probe of
  * latency must not be a load of its own.)
  */
 const probe = async (url: string, rate: number, seconds: number) => {

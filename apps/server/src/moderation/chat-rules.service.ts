@@ -117,12 +117,9 @@ export const createChatRules = (
 
   const tooFast = (waitMs: number) => {
     const seconds = Math.ceil(waitMs / 1000);
-    return new AppError(
-      429,
-      'rate_limited',
-      `You are sending messages too fast. Try again in ${seconds} s`,
-      { seconds },
-    );
+    return new AppError(429, 'rate_limited', `You are sending messages too fast. Try again in ${seconds} s`, {
+      seconds,
+    });
   };
   const streamBusy = () =>
     new AppError(

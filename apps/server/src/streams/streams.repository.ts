@@ -171,7 +171,13 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
   insert(
     values: Omit<
       StreamRow,
-      'created_at' | 'updated_at' | 'last_viewed_at' | 'hidden_at' | 'nsfw_by_admin' | 'live_blocked_at' | BroadcastColumns
+      | 'created_at'
+      | 'updated_at'
+      | 'last_viewed_at'
+      | 'hidden_at'
+      | 'nsfw_by_admin'
+      | 'live_blocked_at'
+      | BroadcastColumns
     >,
   ): Promise<ChangedStreamRow> {
     const live = values.is_currently_live ? sql<Date>`now()` : null;

@@ -10,7 +10,7 @@ import {
   type TStreamSort,
   type TStreamUpsert,
 } from '@mintcast/contracts';
-import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { createResponseCache } from './response-cache.ts';
 import { assertCreator } from './stream-access.ts';
 import { type StreamRow, toStream } from './stream-row.ts';
