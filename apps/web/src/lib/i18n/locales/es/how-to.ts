@@ -63,14 +63,14 @@ export const howTo = {
           '0 (ninguno): los navegadores reproducen vídeo WebRTC sin ellos. Con x264, usa el perfil «baseline» o el ajuste «zerolatency».',
       },
       rate: {
-        label: 'Control de tasa y bitrate',
+        label: 'Control de tasa y tasa de bits',
         value:
           'CBR, 2.500–4.500 kb/s para 720p o 1080p a 30 fps; mantenlo por debajo del 70 % de tu velocidad de subida.',
       },
       audio: { label: 'Audio', value: 'Opus (OBS lo elige para WHIP), 128–160 kb/s.' },
     },
     outro:
-      'Pulsa Iniciar transmisión en OBS: la transmisión sale en vivo cuando llega el vídeo y termina cuando dejas de transmitir. El panel muestra lo que recibe el servidor: resolución, fotogramas por segundo, bitrate y pérdida.',
+      'Pulsa Iniciar transmisión en OBS: la transmisión sale en vivo cuando llega el vídeo y termina cuando dejas de transmitir. El panel muestra lo que recibe el servidor: resolución, fotogramas por segundo, tasa de bits y pérdida.',
   },
   tipsTitle: 'Consejos para una gran transmisión',
   tips: {
