@@ -35,7 +35,13 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     onError: (err) => app.log.warn({ err }, 'live: status announcement failed'),
   });
   await statusPush.start();
-  await app.register(liveRoutes, { live, presence, thumbnails, gateway });
+  await app.register(liveRoutes, {
+    live,
+    presence,
+    thumbnails,
+    gateway,
+    webhookListeners: ctx.mediaWebhooks,
+  });
   const reconcile = startReconcileJob({
     database: ctx.database,
     intervalMs: ctx.config.liveReconcileIntervalMs,

@@ -10,6 +10,7 @@ import * as m0700 from './0700_moderation.ts';
 import * as m0800 from './0800_stream_keys.ts';
 import * as m0900 from './0900_list_orders.ts';
 import * as m0910 from './0910_live_since.ts';
+import * as m1000 from './1000_recordings.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0800_stream_keys': m0800,
   '0900_list_orders': m0900,
   '0910_live_since': m0910,
+  '1000_recordings': m1000,
 };
