@@ -10,6 +10,7 @@ import {
   ZRecording,
   ZRecordingList,
   ZRecordingSettings,
+  ZReplayChat,
 } from '@mintcast/contracts';
 import { AccessToken, EgressInfo, WebhookEvent } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +55,12 @@ let egress: Awaited<ReturnType<typeof startEgressStandIn>>;
 let admin: SignedIn;
 
 /** An egress_ended webhook as the media server signs it. */
-const egressEnded = async (filename: string, durationMs: number, size: number) => {
+const egressEnded = async (
+  filename: string,
+  durationMs: number,
+  size: number,
+  times: { startedAt?: number; endedAt?: number } = {},
+) => {
   const msg = new WebhookEvent({
     id: `EV_${randomUUID()}`,
     createdAt: BigInt(Math.floor(Date.now() / 1000)),
@@ -66,7 +72,8 @@ const egressEnded = async (filename: string, durationMs: number, size: number) =
           filename,
           duration: String(BigInt(durationMs) * 1_000_000n),
           size: String(size),
-          endedAt: String(BigInt(Date.now()) * 1_000_000n),
+          endedAt: String(BigInt(times.endedAt ?? Date.now()) * 1_000_000n),
+          ...(times.startedAt ? { startedAt: String(BigInt(times.startedAt) * 1_000_000n) } : {}),
         },
       ],
     }),
@@ -305,6 +312,42 @@ describe(`recordings (${databaseKind()})`, () => {
     const other = await creatorStream();
     await goLive(other.mint);
     expect(egress.calls.slice(before).map((c) => c.body.roomName)).toEqual([roomNameForMint(other.mint)]);
+  });
+
+  it('a replay’s chat: the messages posted while it recorded, each at its moment in the video', async () => {
+    const { mint } = await creatorStream();
+    const filepath = await goLive(mint);
+    mkdirSync(path.dirname(path.join(dir, filepath)), { recursive: true });
+    writeFileSync(path.join(dir, filepath), 'webm');
+    // The media server says when the file's first frame was taken: the replay's time zero.
+    const start = Date.now() - 60_000;
+    const end = start + 20_000;
+    await egressEnded(filepath, 20_000, 4, { startedAt: start, endedAt: end });
+    const id = path.basename(filepath, '.webm');
+    expect((await createRecordingsRepository(t.database.db).find(id))?.started_at.getTime()).toBe(start);
+    const banned = `0x${'be'.repeat(20)}`;
+    const post = (at: number, content: string, author = `0x${'aa'.repeat(20)}`) =>
+      t.database.db
+        .insertInto('messages')
+        .values({ stream_id: mint, user_address: author, content, created_at: new Date(at) })
+        .execute();
+    await post(start - 5_000, 'before the broadcast');
+    await post(start + 1_500, 'first');
+    await post(start + 1_200, 'zeroth');
+    await post(start + 2_000, 'from a banned wallet', banned);
+    await post(end + 60_000, 'after the broadcast');
+    await t.database.db
+      .insertInto('platform_bans')
+      .values({ address: banned, reason: 'spam', banned_by: banned })
+      .execute();
+    const res = await t.app.inject({ url: `/api/recordings/${id}/chat` });
+    expect(res.statusCode).toBe(200);
+    const items = ZReplayChat.parse(res.json()).items;
+    expect(items.map((m) => [m.content, m.offsetMs])).toEqual([
+      ['zeroth', 1_200],
+      ['first', 1_500],
+    ]);
+    expect((await t.app.inject({ url: `/api/recordings/${randomUUID()}/chat` })).statusCode).toBe(404);
   });
 
   it('an egress that recorded nothing leaves no replay', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZChatMessage } from './chat.ts';
 
 /**
  * Recordings of live broadcasts (issue 30): the media server records each broadcast unless its creator turned
@@ -33,6 +34,14 @@ export const ZRecordingIdParams = z.object({ id: z.string().uuid() });
 /** The creator's switch: record this stream's broadcasts (the default) or not. */
 export const ZRecordingSettings = z.object({ enabled: z.boolean() });
 export type TRecordingSettings = z.infer<typeof ZRecordingSettings>;
+
+/** A chat message as a replay shows it: at its moment in the video. */
+export const ZReplayChatMessage = ZChatMessage.extend({ offsetMs: z.number().int().min(0) });
+export type TReplayChatMessage = z.infer<typeof ZReplayChatMessage>;
+/** A replay's chat, oldest first (at most `REPLAY_CHAT_LIMIT` messages). */
+export const ZReplayChat = z.object({ items: z.array(ZReplayChatMessage) });
+export type TReplayChat = z.infer<typeof ZReplayChat>;
+export const REPLAY_CHAT_LIMIT = 5_000;
 
 /** The path a replay page lives at. */
 export const replayPath = (id: string): string => `/replay/${id}`;

@@ -162,6 +162,8 @@ export class ParticipantEgress {
     }
     if (audio) recorded.push({ kind: 'audio', codec: 'OPUS', track: audio.track });
     this.participant = p;
+    // The file's time zero: what a replay lines chat and prices up against (the egress may have waited).
+    this.marker.startedAtMs = Date.now();
     mkdirSync(dirname(this.path), { recursive: true });
     writeFileSync(markerPath(this.path), JSON.stringify(this.marker));
     this.recorder = new WebmRecorder(this.path, recorded, (err) => {

@@ -11,6 +11,8 @@ export interface EgressResult {
   durationMs: number;
   sizeBytes: number;
   endedAt: Date | null;
+  /** When the file's first frame was taken (its time zero). */
+  startedAt: Date | null;
 }
 
 /** The file result of an EgressInfo (LiveKit's times are in nanoseconds). */
@@ -23,6 +25,7 @@ export const egressResult = (info: EgressInfo): EgressResult | undefined => {
     durationMs: Number(file.duration / 1_000_000n),
     sizeBytes: Number(file.size),
     endedAt: file.endedAt > 0n ? new Date(Number(file.endedAt / 1_000_000n)) : null,
+    startedAt: file.startedAt > 0n ? new Date(Number(file.startedAt / 1_000_000n)) : null,
   };
 };
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, RecordingsTable } from '../db/schema.ts';
+import type { Database, MessagesTable, RecordingsTable } from '../db/schema.ts';
 
 export type RecordingRow = Selectable<RecordingsTable>;
 
@@ -30,6 +30,8 @@ export const createRecordingsRepository = (db: Kysely<Database>) => ({
       durationMs: number | null;
       sizeBytes: number | null;
       endedAt: Date;
+      /** The file's time zero, when the media server says (it may have waited for the host's tracks). */
+      startedAt?: Date | null;
     },
   ): Promise<RecordingRow | undefined> {
     return db
@@ -39,6 +41,7 @@ export const createRecordingsRepository = (db: Kysely<Database>) => ({
         duration_ms: result.durationMs,
         size_bytes: result.sizeBytes,
         ended_at: result.endedAt,
+        ...(result.startedAt ? { started_at: result.startedAt } : {}),
       })
       .where('file_path', '=', filePath)
       .returningAll()
@@ -91,6 +94,38 @@ export const createRecordingsRepository = (db: Kysely<Database>) => ({
       .where('status', '!=', 'recording')
       .orderBy('started_at', 'asc')
       .orderBy('id', 'asc')
+      .execute();
+  },
+
+  /**
+   * A stream's chat between two times, oldest first, with the history's rule: messages of wallets banned there
+   * or site-wide are left out (chat.repository.ts `history`).
+   */
+  chatBetween(streamId: string, from: Date, to: Date, limit: number): Promise<Selectable<MessagesTable>[]> {
+    return db
+      .selectFrom('messages')
+      .selectAll()
+      .where('stream_id', '=', streamId)
+      .where('created_at', '>=', from)
+      .where('created_at', '<=', to)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('platform_bans')
+              .select('address')
+              .whereRef('address', '=', 'messages.user_address')
+              .union(
+                selectFrom('chat_bans')
+                  .select('user_address as address')
+                  .whereRef('user_address', '=', 'messages.user_address')
+                  .where('chat_bans.stream_id', '=', streamId),
+              ),
+          ),
+        ),
+      )
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(limit)
       .execute();
   },
 

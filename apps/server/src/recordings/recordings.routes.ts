@@ -5,6 +5,7 @@ import {
   ZRecordingIdParams,
   ZRecordingList,
   ZRecordingSettings,
+  ZReplayChat,
 } from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../http/api-docs.ts';
@@ -38,6 +39,17 @@ export const recordingsRoutes = async (app: FastifyInstance, opts: { recordings:
     async (request) => {
       const { id } = ZRecordingIdParams.parse(request.params);
       return recordings.get(id);
+    },
+  );
+
+  app.get(
+    '/api/recordings/:id/chat',
+    {
+      schema: routeSchema({ tags: ['replays'], params: ZRecordingIdParams, response: { 200: ZReplayChat } }),
+    },
+    async (request) => {
+      const { id } = ZRecordingIdParams.parse(request.params);
+      return { items: await recordings.chat(id) };
     },
   );
 

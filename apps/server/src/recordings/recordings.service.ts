@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { recordingVideoPath, roomNameForMint, type TRecording } from '@mintcast/contracts';
+import {
+  REPLAY_CHAT_LIMIT,
+  recordingVideoPath,
+  roomNameForMint,
+  type TRecording,
+  type TReplayChatMessage,
+} from '@mintcast/contracts';
+import { toChatMessage } from '../chat/chat-row.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { StreamAccess } from '../streams/stream-access.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
@@ -107,6 +114,7 @@ export const createRecordingsService = (deps: {
         durationMs: playable ? result.durationMs : null,
         sizeBytes: playable ? result.sizeBytes : null,
         endedAt: result.endedAt ?? new Date(deps.now()),
+        startedAt: result.startedAt,
       });
       if (!row) return; // not one of ours (or deleted meanwhile)
       const stream = await streams.get(row.stream_id).catch(() => undefined);
@@ -121,6 +129,18 @@ export const createRecordingsService = (deps: {
 
     async get(id: string): Promise<TRecording> {
       return toRecording(await existing(id));
+    },
+
+    /** The chat of a replay, each message with its moment in the video (ms from the recording's start). */
+    async chat(id: string): Promise<TReplayChatMessage[]> {
+      const row = await existing(id);
+      const start = row.started_at;
+      const end = row.ended_at ?? new Date(deps.now());
+      const rows = await repo.chatBetween(row.stream_id, start, end, REPLAY_CHAT_LIMIT);
+      return rows.map((m) => ({
+        ...toChatMessage(m),
+        offsetMs: Math.max(0, new Date(m.created_at).getTime() - start.getTime()),
+      }));
     },
 
     /** The file to serve for a playable recording. */
