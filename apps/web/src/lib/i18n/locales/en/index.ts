@@ -3,6 +3,7 @@ import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
+import { replay } from './replay.ts';
 import { settings } from './settings.ts';
 import { shell } from './shell.ts';
 import { start } from './start.ts';
@@ -35,6 +36,7 @@ export const en = {
   moderation,
   admin,
   trade,
+  replay,
 } as const;
 
 export type TCatalog = typeof en;
