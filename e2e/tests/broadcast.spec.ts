@@ -88,7 +88,7 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   await expect(fetchButton).toBeDisabled();
   await expectNoSeriousA11yViolationsInBothThemes(host, 'start streaming: token form (signed in)');
 
-  // Bad address: the spec's message, inline (and as a toast), and no preview.
+  // Bad address: the spec's message, once and inline (no toast beside it), and no preview.
   await address.fill('0x12345');
   await fetchButton.click();
   await expect(
@@ -172,8 +172,11 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
 
   // End Stream: flag false through the API, then disconnect; the viewer sees "Stream is offline".
   await host.getByRole('button', { name: 'End Stream' }).click();
+  await host.getByRole('dialog', { name: 'End your stream?' }).getByRole('button', { name: 'End Stream' }).click();
   await expect(host.getByText('Stream ended successfully')).toBeVisible();
   await expect(studio).toHaveCount(0);
+  // The recap shows first; starting again leads back to an empty wizard.
+  await host.getByTestId('stream-recap').getByRole('button', { name: 'Start a new stream' }).click();
   await expect(host.getByLabel('Token Contract Address')).toHaveValue('');
   await expect(viewer.getByTestId('player-status').getByText('Stream is offline')).toBeVisible({
     timeout: 15_000,

@@ -148,7 +148,9 @@ test.describe('home', () => {
     await expect(live).toHaveCount(6);
     for (const card of await live.all()) await expect(card).toHaveAttribute('data-live', 'true');
     await expect(live.first().getByText('LIVE', { exact: true })).toHaveCount(2); // on the card and on the avatar
-    await expect(live.first()).toContainText('Anonymous');
+    // The creator by short wallet address, never "Anonymous" when the wallet is known (issue 29).
+    await expect(live.first()).toContainText(/0x[0-9a-f]{4}\S*[0-9a-f]{4}/i);
+    await expect(live.first()).not.toContainText('Anonymous');
 
     const recent = page.getByTestId('recent-grid').getByTestId('stream-card');
     await expect(recent).toHaveCount(8);

@@ -127,4 +127,15 @@ test('a follower on another page gets a toast when a followed stream goes live, 
     .getByRole('button', { name: 'Watch' })
     .click();
   await expect(page).toHaveURL(new RegExp(`/livestream/${alpha.mint}$`));
+
+  // Already watching S1: its next go-live shows on the page itself, not as a toast (issue 29 item 12).
+  const wentLiveFrames = async () =>
+    (await readProbe(page)).seen.filter((f) => f.includes('"stream_went_live"') && f.includes(alpha.mint))
+      .length;
+  const before = await wentLiveFrames();
+  await setLive(alpha.mint, false);
+  await setLive(alpha.mint, true);
+  await expect.poll(wentLiveFrames, { timeout: 30_000 }).toBe(before + 1);
+  expect((await readProbe(page)).toasts.filter((t) => t.includes(toastText(alpha)))).toHaveLength(2);
+  await expect(page.getByTestId('notifications-dot')).toHaveCount(0);
 });

@@ -149,6 +149,8 @@ test('report → admin ban → chat tools → NSFW, as the users see it', async 
   await expect(messages(creator).filter({ hasText: 'second too soon' })).toHaveCount(0);
   await creator.screenshot({ path: testInfo.outputPath('chat-tools-1280.png') });
   await creator.setViewportSize({ width: 390, height: 844 });
+  // On a phone the chat is the second tab under the player (issue 29).
+  await creator.getByRole('tab', { name: 'Chat' }).click();
   await chat(creator).scrollIntoViewIfNeeded();
   await chat(creator).screenshot({ path: testInfo.outputPath('chat-tools-390.png') });
 

@@ -157,6 +157,8 @@ describe(`chat posting (${databaseKind()})`, () => {
     const limited = await post(s.mint, me, { content: 'again' });
     expect(errorOf(limited)).toMatchObject({ code: 'rate_limited' });
     expect(errorOf(limited).message).toMatch(/too fast\. Try again in \d+ s/);
+    // The wait comes as a parameter too, so the page says it in the visitor's language (issue 29).
+    expect(errorOf(limited).details).toEqual({ seconds: expect.any(Number) });
     // The limit is per address: someone else still posts.
     expect((await post(s.mint, other, { content: 'me too' })).statusCode).toBe(201);
     expect(ZChatHistory.parse((await history(s.mint)).json()).items).toHaveLength(6);
@@ -255,6 +257,7 @@ describe(`chat moderation (${databaseKind()})`, () => {
     expect(errorOf(blocked)).toEqual({
       code: 'muted',
       message: 'You are muted in this chat by the host for 10 more minutes',
+      details: { minutes: 10 },
     });
     // Mutes are per stream.
     const other = await createStream(t.database.db);

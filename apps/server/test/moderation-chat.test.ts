@@ -45,6 +45,14 @@ const history = async (app: App, mint: string) =>
   ZChatHistory.parse((await app.inject({ method: 'GET', url: `/api/streams/${mint}/messages` })).json())
     .items;
 
+/** The caller's role and own standing in the chat. */
+const own = async (app: App, mint: string, who: SignedIn) =>
+  ZChatModeration.parse(
+    (
+      await app.inject({ method: 'GET', url: `/api/streams/${mint}/moderation`, headers: who.headers })
+    ).json(),
+  );
+
 /** A stream with its creator signed in on instance a, and a viewer on instance b. */
 const setup = async () => {
   const creator = await signIn(a);
@@ -75,6 +83,7 @@ describe(`chat rules (${databaseKind()})`, () => {
     expect(errorOf(early)).toEqual({
       code: 'slow_mode',
       message: 'Slow mode is on. You can send another message in 1 s',
+      details: { seconds: 1 },
     });
     clock += 1_000;
     expect((await post(b, mint, viewer, 'on time')).statusCode).toBe(201);
@@ -114,9 +123,11 @@ describe(`chat rules (${databaseKind()})`, () => {
       expect(res.statusCode, content).toBe(422);
       expect(errorOf(res).code).toBe('banned_word');
     }
-    expect(errorOf(await post(b, mint, viewer, 'scam?')).message).toBe(
-      'Your message was not sent: "scam" is not allowed in this chat',
-    );
+    expect(errorOf(await post(b, mint, viewer, 'scam?'))).toEqual({
+      code: 'banned_word',
+      message: 'Your message was not sent: "scam" is not allowed in this chat',
+      details: { word: 'scam' },
+    });
     for (const content of ['scammers everywhere', 'a scampi dinner', 'rug pulled'])
       expect((await post(b, mint, viewer, content)).statusCode, content).toBe(201);
     expect((await settings(mint, creator, { bannedWords: ['x'.repeat(41)] })).statusCode).toBe(400);
@@ -133,7 +144,13 @@ describe(`chat rules (${databaseKind()})`, () => {
       });
     expect((await timeout(0)).statusCode).toBe(400);
     expect((await timeout(24 * 60 + 1)).statusCode).toBe(400);
+    expect((await own(b, mint, viewer)).self).toEqual({ banned: null, mutedUntil: null });
     expect((await timeout(1)).statusCode).toBe(200);
+    // The viewer learns the timeout before typing (issue 29): the composer says so.
+    expect((await own(b, mint, viewer)).self).toEqual({
+      banned: null,
+      mutedUntil: new Date(clock + 60_000).toISOString(),
+    });
     expect(errorOf(await post(b, mint, viewer, 'let me talk')).code).toBe('muted');
     clock += 59_000;
     expect(errorOf(await post(b, mint, viewer, 'now?')).code).toBe('muted');
@@ -151,11 +168,22 @@ describe(`chat rules (${databaseKind()})`, () => {
     expect((await post(b, mint, viewer, 'free')).statusCode).toBe(201);
   });
 
-  it('bans: refused, messages hidden live and in history, back after unban', async () => {
+  it('bans: refused, messages hidden live and in history (tips stay, as tips), back after unban', async () => {
     const { creator, viewer, mint } = await setup();
     const mod = await signIn(a);
     await put(a, `/api/streams/${mint}/moderators/${mod.address}`, creator);
     expect((await post(b, mint, viewer, 'before the ban')).statusCode).toBe(201);
+    // A verified tip of the viewer's (as the tips service stores it once the chain confirms it).
+    const tip = { amount_wei: '50000000000000000', tx_hash: `0x${'ab'.repeat(32)}` };
+    await inst.apps[0]!.database.db.insertInto('messages')
+      .values({
+        stream_id: mint,
+        user_address: viewer.address,
+        content: 'tip with words',
+        tip_wei: tip.amount_wei,
+        tip_tx_hash: tip.tx_hash,
+      })
+      .execute();
     const socket = await connectRealtime(inst.urls[1]!);
     socket.send({ type: 'subscribe', channel: chatChannelForMint(mint) });
     await socket.waitFor((e) => e.type === 'subscribed');
@@ -168,7 +196,9 @@ describe(`chat rules (${databaseKind()})`, () => {
     const refused = await post(b, mint, viewer, 'after the ban');
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toEqual({ code: 'chat_banned', message: 'You are banned from this chat' });
-    expect(await history(b, mint)).toEqual([]);
+    expect((await own(b, mint, viewer)).self).toEqual({ banned: 'chat', mutedUntil: null });
+    // The money was sent: the tip stays in the history as a tip, without the banned author's words.
+    expect(await history(b, mint)).toMatchObject([{ user_address: viewer.address, content: '', tip }]);
     // Moderators cannot ban the creator or each other.
     expect((await put(a, `/api/streams/${mint}/bans/${creator.address}`, mod)).statusCode).toBe(400);
 
@@ -186,7 +216,10 @@ describe(`chat rules (${databaseKind()})`, () => {
       headers: creator.headers,
     });
     expect(unban.statusCode).toBe(204);
-    expect((await history(b, mint)).map((m) => m.content)).toEqual(['before the ban']);
+    expect((await history(b, mint)).map((m) => m.content).sort()).toEqual([
+      'before the ban',
+      'tip with words',
+    ]);
     expect((await post(b, mint, viewer, 'thanks')).statusCode).toBe(201);
     socket.ws.close();
   });

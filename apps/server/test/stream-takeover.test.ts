@@ -36,7 +36,7 @@ describe(`stream takeover (${databaseKind()})`, () => {
     const takeover = await upsert(b, 'Stolen');
     expect(takeover.statusCode, takeover.body).toBe(403);
     expect(takeover.json().error).toEqual({
-      code: 'forbidden',
+      code: 'stream_owned_by_other',
       message: 'This stream belongs to another wallet',
     });
     const stream = ZStream.parse((await t.app.inject({ method: 'GET', url: `/api/streams/${mint}` })).json());

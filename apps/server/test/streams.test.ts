@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   DEFAULT_TOKEN_IMAGE,
+  ZCreatorPage,
   ZStream,
   ZStreamLookup,
   ZStreamPage,
@@ -198,6 +199,39 @@ describe(`streams API (${databaseKind()})`, () => {
     expect(missing.statusCode).toBe(200);
     expect(missing.json()).toEqual({ stream: null });
     expect((await get('/api/streams/0x123/lookup')).statusCode).toBe(400);
+  });
+
+  it("lists a creator's streams, live first then newest, with their profile (issue 29)", async () => {
+    const creator = randomAddress();
+    const past = await createStream(t.database.db, {
+      creator_address: creator,
+      created_at: new Date('2026-02-01'),
+    });
+    const older = await createStream(t.database.db, {
+      creator_address: creator,
+      created_at: new Date('2026-01-01'),
+    });
+    const live = await createStream(t.database.db, {
+      creator_address: creator,
+      is_currently_live: true,
+      created_at: new Date('2025-06-01'),
+    });
+    await createStream(t.database.db, { creator_address: creator, hidden_at: new Date() });
+    await createStream(t.database.db); // someone else's
+    await t.database.db
+      .insertInto('profiles')
+      .values({ address: creator, username: 'stream_maker' })
+      .execute();
+    const upper = `0x${creator.slice(2).toUpperCase()}`;
+    const res = await get(`/api/creators/${upper}`);
+    expect(res.statusCode).toBe(200);
+    const page = ZCreatorPage.parse(res.json());
+    expect(page).toMatchObject({ address: creator, username: 'stream_maker', profile_image: null });
+    expect(page.streams.map((s) => s.mint)).toEqual([live.mint, past.mint, older.mint]);
+    // A wallet that never streamed has an empty page, not a 404; a malformed address is a 400.
+    const nobody = ZCreatorPage.parse((await get(`/api/creators/${randomAddress()}`)).json());
+    expect(nobody.streams).toEqual([]);
+    expect((await get('/api/creators/0x123')).statusCode).toBe(400);
   });
 });
 

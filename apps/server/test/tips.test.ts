@@ -99,6 +99,7 @@ describe(`tips verified on a local chain (${databaseKind()})`, () => {
     expect(early.statusCode).toBe(409);
     expect(errorOf(early)).toMatchObject({ code: TIP_ERROR_CODES.unconfirmed });
     expect(errorOf(early).message).toMatch(/1 of 2/);
+    expect(errorOf(early).details).toEqual({ confirmations: 1, required: 2 });
 
     await chain.testClient.mine({ blocks: 1 });
     const res = await postTip(s.mint, fan.session, hash, '  great call on that entry  ');

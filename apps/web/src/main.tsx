@@ -14,12 +14,17 @@ const { i18nReady } = await import('./start/language.ts');
 // A Spanish or French visitor's catalog is one small chunk: wait for it rather than flash English first.
 await i18nReady.catch(() => undefined);
 await nextTask();
-const { App, createRouter, formatters, queryClient, seedFirstViewData } = await import('./start/app.ts');
+const { App, createRouter, formatters, queryClient, seedFirstViewData, warmUpPlayer } = await import(
+  './start/app.ts'
+);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
 // The stream page's record, sent with the page: the first render shows the stream, as pre-rendered.
-seedFirstViewData(queryClient);
+const seeded = seedFirstViewData(queryClient);
+// A live stream's page: the player's code and its token are asked for now, beside the router and the first render
+// (issue 31), rather than once the rendered page asks for them.
+if (seeded?.is_currently_live) warmUpPlayer(seeded.mint);
 // The router's creation as a task of its own.
 await nextTask();
 const router = createRouter();

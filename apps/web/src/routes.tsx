@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
       { path: 'start-streaming', lazy: () => import('./routes/start-streaming/index.tsx') },
       { path: 'dashboard/:mint', lazy: () => import('./routes/stream-dashboard/index.tsx') },
       { path: 'livestream/:id?', lazy: () => import('./routes/livestream/index.tsx') },
+      { path: 'creator/:address', lazy: () => import('./routes/creator/index.tsx') },
       { path: 'admin', lazy: () => import('./routes/admin/index.tsx') },
       { path: '*', lazy: () => import('./routes/not-found/index.tsx') },
     ],

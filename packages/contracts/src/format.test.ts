@@ -1,20 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBitrate,
   formatCompact,
   formatCount,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
   formatElapsed,
   formatInteger,
   formatMarketCapWhole,
+  formatPercent,
   formatPercentChange,
   formatPrice,
+  formatTime,
   formatUsdCompact,
   toNumber,
 } from './format.ts';
 
 describe('formatPrice (spec §5)', () => {
-  it('uses exponent notation below 1e-6', () => {
-    expect(formatPrice(0.000000123)).toBe('$1.23e-7');
-    expect(formatPrice(9.99e-7)).toBe('$9.99e-7');
+  it('counts the zeros in a subscript below 1e-6, never exponent notation (issue 29)', () => {
+    expect(formatPrice(3.2e-7)).toBe('$0.0₆32');
+    expect(formatPrice(0.000000123)).toBe('$0.0₆123');
+    expect(formatPrice(9.99e-7)).toBe('$0.0₆999');
+    expect(formatPrice(3.21549e-10)).toBe('$0.0₉3215');
+    expect(formatPrice(1.5e-15)).toBe('$0.0₁₄15');
+    // Rounding to 4 significant digits that reaches 1e-6 shows the plain 8 decimals.
+    expect(formatPrice(9.99996e-7)).toBe('$0.00000100');
+    for (const p of [1e-7, 4.2e-9, 1e-18]) expect(formatPrice(p)).not.toMatch(/e/);
   });
   it('uses 8 decimals from 1e-6 up to 0.01', () => {
     expect(formatPrice(0.000001)).toBe('$0.00000100');
@@ -92,7 +104,8 @@ describe('other figures', () => {
 describe('the same rules in Spanish and French', () => {
   it('uses the locale decimal mark, grouping and symbol place, keeping K/M/B and the decimals', () => {
     expect(formatPrice(0.004215, 'es')).toBe('0,00421500\u00a0$');
-    expect(formatPrice(0.000000123, 'fr')).toBe('1,23e-7\u00a0$');
+    expect(formatPrice(0.000000123, 'fr')).toBe('0,0₆123\u00a0$');
+    expect(formatPrice(3.2e-7, 'es')).toBe('0,0₆32\u00a0$');
     expect(formatCompact(412_350.18, 'fr')).toBe('412,35K');
     expect(formatUsdCompact(4_250_000, 'es')).toBe('4,25M\u00a0$');
     expect(formatUsdCompact(-2_500, 'fr')).toBe('-2,50K\u00a0$');
@@ -101,5 +114,28 @@ describe('the same rules in Spanish and French', () => {
     expect(formatPercentChange(0, 'fr')).toBe('0,00\u00a0%');
     expect(formatInteger(12_345)).toBe('12,345');
     expect(formatInteger(12_345, 'fr')).toBe('12\u202f345');
+  });
+});
+
+describe('one number and date format per locale (issue 29)', () => {
+  const at = new Date(Date.UTC(2026, 2, 4, 14, 5));
+  it('dates and times', () => {
+    // The space before PM is a narrow no-break space in newer ICU versions, a plain one in older ones.
+    expect(formatDateTime(at, 'en-US', 'UTC')).toMatch(/^Mar 4, 2026, 2:05\sPM$/);
+    expect(formatDateTime(at, 'fr', 'UTC')).toBe('4 mars 2026, 14:05');
+    expect(formatDateTime(at, 'es', 'UTC')).toBe('4 mar 2026, 14:05');
+    expect(formatDate(at, 'fr', 'UTC')).toBe('4 mars 2026');
+    expect(formatTime(at, 'en-US', 'UTC')).toMatch(/^02:05\sPM$/);
+    expect(formatTime(at, 'fr', 'UTC')).toBe('14:05');
+  });
+  it('bitrate, decimals (tip presets, BNB) and measured percentages', () => {
+    expect(formatBitrate(2_500)).toBe('2.50 Mb/s');
+    expect(formatBitrate(2_500, 'fr')).toBe('2,50 Mb/s');
+    expect(formatDecimal(0.05)).toBe('0.05');
+    expect(formatDecimal(0.05, 'es')).toBe('0,05');
+    expect(formatDecimal(1.234567, 'fr')).toBe('1,2346');
+    expect(formatPercent(2.5)).toBe('2.5%');
+    expect(formatPercent(2.5, 'fr')).toBe('2,5\u00a0%');
+    expect(formatPercent(1.2345, 'en-US', 2)).toBe('1.23%');
   });
 });

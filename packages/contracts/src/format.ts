@@ -46,16 +46,42 @@ const usd = (n: number, digits: number, locale: string, unit = '', useGrouping =
     })
     .join('');
 
+const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
+/** `6` → `₆`: the count of zeros in a tiny price, written the way trading sites write it. */
+const subscript = (n: number): string =>
+  String(n)
+    .split('')
+    .map((d) => SUBSCRIPT_DIGITS[Number(d)])
+    .join('');
+
 /**
- * Price: exponent notation below 1e-6; 8 decimals below 0.01; 6 decimals below 1; otherwise 4.
- * In US English: `$0.00421500`, `$1.23e-7`.
+ * A price below 1e-6 as trading sites show it: the zeros after the decimal mark counted in a subscript and
+ * up to 4 significant digits, `$0.0₆32` for 0.00000032 (`0,0₆32 $` in French). Null when the price, rounded
+ * to 4 significant digits, is 1e-6 or more (the plain decimals then show it).
+ */
+const subscriptPrice = (price: number, locale: string): string | null => {
+  const [mantissa = '0', exponent = '0'] = Math.abs(price).toExponential(3).split('e');
+  const exp = Number(exponent);
+  if (exp >= -6) return null;
+  const digits = mantissa.replace('.', '').replace(/0+$/, '');
+  // The locale's "$0.0" (its decimal mark and symbol place), with the counted zeros and digits after it.
+  const text = usd(0, 1, locale).replace(
+    /0([^0-9]+)0/,
+    (_m, mark: string) => `0${mark}0${subscript(-exp - 1)}${digits}`,
+  );
+  return price < 0 ? `-${text}` : text;
+};
+
+/**
+ * Price: 4 decimals from 1, 6 below 1, 8 below 0.01, and below 1e-6 the zeros counted in a subscript
+ * (`$0.0₆32`), never exponent notation. In US English: `$0.00421500`, `$0.0₆123`.
  */
 export const formatPrice = (price: number, locale = DEFAULT_LOCALE): string => {
   const abs = Math.abs(price);
   if (!Number.isFinite(price) || abs === 0) return usd(0, 4, locale);
   if (abs < 1e-6) {
-    const [mantissa = '0', exponent = '0'] = price.toExponential(2).split('e');
-    return usd(Number(mantissa), 2, locale, `e${exponent}`);
+    const tiny = subscriptPrice(price, locale);
+    if (tiny) return tiny;
   }
   return usd(price, abs < 0.01 ? 8 : abs < 1 ? 6 : 4, locale);
 };
@@ -111,6 +137,46 @@ export const formatPercentChange = (value: number, locale = DEFAULT_LOCALE): str
     maximumFractionDigits: 2,
     signDisplay: 'exceptZero',
   }).format((Number.isFinite(value) ? value : 0) / 100);
+
+/** Up to `digits` decimals with the locale's marks, e.g. BNB amounts and tip presets: `0.05` (`0,05`). */
+export const formatDecimal = (value: number, locale = DEFAULT_LOCALE, digits = 4): string =>
+  nf(locale, { maximumFractionDigits: digits }).format(Number.isFinite(value) ? value : 0);
+
+/** An upload rate in megabits per second with 2 decimals: `2.50 Mb/s` (`2,50 Mb/s` in French). */
+export const formatBitrate = (kbps: number, locale = DEFAULT_LOCALE): string =>
+  `${fixed((Number.isFinite(kbps) ? kbps : 0) / 1000, 2, locale)} Mb/s`;
+
+/** A percentage as measured, up to `digits` decimals: `2.5%` (`2,5 %` in French). */
+export const formatPercent = (value: number, locale = DEFAULT_LOCALE, digits = 1): string =>
+  nf(locale, { style: 'percent', maximumFractionDigits: digits }).format(
+    (Number.isFinite(value) ? value : 0) / 100,
+  );
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const df = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, f);
+  }
+  return f;
+};
+
+/**
+ * The site's one date-and-time format, wherever a date is shown (admin lists and reports, timeouts): the
+ * locale's medium date and short time, `Mar 4, 2026, 2:05 PM` (`4 mars 2026, 14:05` in French).
+ */
+export const formatDateTime = (date: Date, locale = DEFAULT_LOCALE, timeZone?: string): string =>
+  df(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
+
+/** A date without the time, same style: `Mar 4, 2026` (`4 mars 2026`). */
+export const formatDate = (date: Date, locale = DEFAULT_LOCALE, timeZone?: string): string =>
+  df(locale, { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(date);
+
+/** A time of day (chat messages): `02:05 PM` (`14:05`). */
+export const formatTime = (date: Date, locale = DEFAULT_LOCALE, timeZone?: string): string =>
+  df(locale, { hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(date);
 
 /** Elapsed broadcast time: m:ss, or h:mm:ss past one hour (spec §2). */
 export const formatElapsed = (totalSeconds: number): string => {

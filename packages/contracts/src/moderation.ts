@@ -49,6 +49,16 @@ export const ZChatSanction = z.object({
 });
 export type TChatSanction = z.infer<typeof ZChatSanction>;
 
+/**
+ * The caller's own standing in this chat, so the composer can say why it is closed before they type:
+ * banned from this chat or from the whole site, or timed out until a time (ISO).
+ */
+export const ZChatSelf = z.object({
+  banned: z.enum(['chat', 'site']).nullable(),
+  mutedUntil: z.string().nullable(),
+});
+export type TChatSelf = z.infer<typeof ZChatSelf>;
+
 /** `GET /api/streams/{mint}/moderation` — what the creator and moderators manage. */
 export const ZChatModeration = z.object({
   role: ZStreamRole,
@@ -56,6 +66,7 @@ export const ZChatModeration = z.object({
   bannedWords: z.array(z.string()),
   moderators: z.array(z.string()),
   sanctions: z.array(ZChatSanction),
+  self: ZChatSelf.default({ banned: null, mutedUntil: null }),
 });
 export type TChatModeration = z.infer<typeof ZChatModeration>;
 

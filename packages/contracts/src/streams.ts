@@ -115,8 +115,42 @@ export const ZStreamUpsert = z.object({
 });
 export type TStreamUpsert = z.infer<typeof ZStreamUpsert>;
 
+/**
+ * `GET /api/streams/{mint}/recap` (creator only): the current or last broadcast, counted by the server —
+ * `endedAt` null while it is still live (then the figures run up to now).
+ */
+export const ZStreamRecap = z.object({
+  startedAt: z.string(),
+  endedAt: z.nullable(z.string()),
+  durationSeconds: int(),
+  peakViewers: int(),
+  newFollowers: int(),
+  tips: int(),
+  /** The tips' total in wei, as decimal text. */
+  tipsWei: z.string(),
+  chatMessages: int(),
+});
+export type TStreamRecap = z.infer<typeof ZStreamRecap>;
+
+/** The error code of a refused upsert or go-live: the stream was created by another wallet (decision 006). */
+export const STREAM_OWNED_BY_OTHER = 'stream_owned_by_other';
+
 export const ZSetLive = z.object({ live: z.boolean() });
 export type TSetLive = z.infer<typeof ZSetLive>;
 
 export const ZStreamCounts = z.object({ likes: int(), subscribers: int() });
 export type TStreamCounts = z.infer<typeof ZStreamCounts>;
+
+/** How many of a creator's streams their page lists (live first, then newest). */
+export const CREATOR_STREAMS_LIMIT = 60;
+
+export const ZCreatorParams = z.object({ address: ZAddress });
+
+/** `GET /api/creators/:address`: who the creator is and their streams, live and past. */
+export const ZCreatorPage = z.object({
+  address: z.string(),
+  username: z.nullable(z.string()),
+  profile_image: z.nullable(z.string()),
+  streams: z.array(ZStream),
+});
+export type TCreatorPage = z.infer<typeof ZCreatorPage>;

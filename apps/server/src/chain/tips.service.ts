@@ -12,7 +12,8 @@ import type { ChatRules } from '../moderation/chat-rules.service.ts';
 import type { ChainReader } from './chain-reader.ts';
 import type { TipsRepository } from './tips.repository.ts';
 
-const refuse = (status: number, code: string, message: string) => new AppError(status, code, message);
+const refuse = (status: number, code: string, message: string, params?: Record<string, number>) =>
+  new AppError(status, code, message, params);
 
 /**
  * Tips: a viewer's BNB transfer to the stream's creator becomes a highlighted chat message only after the
@@ -57,6 +58,7 @@ export const createTipsService = (
         409,
         E.unconfirmed,
         `Waiting for confirmations (${confirmations} of ${opts.confirmations}), try again in a few seconds`,
+        { confirmations: Number(confirmations), required: opts.confirmations },
       );
     }
 

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, MessagesTable } from '../db/schema.ts';
 import type { MessageRow } from './chat-row.ts';
 
@@ -10,28 +10,37 @@ export interface NotifyWith<T> {
 
 /** SQL for chat messages, mutes and the author profile, and nothing else. */
 export const createChatRepository = (db: Kysely<Database>) => ({
-  /** Newest first; `before` is an exclusive message-id cursor. Uses messages_stream_newest_idx. */
-  history(streamId: string, limit: number, before: string | undefined): Promise<MessageRow[]> {
-    // Messages of wallets banned here or site-wide are hidden (and come back if the ban is lifted).
+  /**
+   * Newest first; `before` is an exclusive message-id cursor. Uses messages_stream_newest_idx. Each row says
+   * whether its author is banned here or site-wide (`author_banned`).
+   */
+  history(
+    streamId: string,
+    limit: number,
+    before: string | undefined,
+  ): Promise<(MessageRow & { author_banned: SqlBool })[]> {
+    // Messages of wallets banned here or site-wide are hidden (and come back if the ban is lifted), except
+    // their tips: the BNB was sent, so the tip stays in the history (the service drops its text).
+    const banned = (eb: ExpressionBuilder<Database, 'messages'>) =>
+      eb.exists(
+        eb
+          .selectFrom('platform_bans')
+          .select('address')
+          .whereRef('address', '=', 'messages.user_address')
+          .union(
+            eb
+              .selectFrom('chat_bans')
+              .select('user_address as address')
+              .whereRef('user_address', '=', 'messages.user_address')
+              .where('chat_bans.stream_id', '=', streamId),
+          ),
+      );
     let q = db
       .selectFrom('messages')
       .selectAll()
+      .select((eb) => banned(eb).as('author_banned'))
       .where('stream_id', '=', streamId)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('platform_bans')
-              .select('address')
-              .whereRef('address', '=', 'messages.user_address')
-              .union(
-                selectFrom('chat_bans')
-                  .select('user_address as address')
-                  .whereRef('user_address', '=', 'messages.user_address')
-                  .where('chat_bans.stream_id', '=', streamId),
-              ),
-          ),
-        ),
-      );
+      .where((eb) => eb.or([eb.not(banned(eb)), eb('tip_wei', 'is not', null)]));
     if (before) q = q.where('id', '<', before);
     return q.orderBy('id', 'desc').limit(limit).execute();
   },

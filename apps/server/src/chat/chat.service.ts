@@ -37,7 +37,11 @@ export const createChatService = (
       if (rows.length === 0) await requireStream(mint);
       const last = rows.at(-1);
       return {
-        items: rows.map(toChatMessage),
+        // A banned author's tip stays a tip (the money was sent), without the words they were banned for.
+        items: rows.map(({ author_banned, ...row }) => ({
+          ...toChatMessage(row),
+          ...(author_banned ? { content: '' } : {}),
+        })),
         nextBefore: last && rows.length === query.limit ? String(last.id) : null,
       };
     },

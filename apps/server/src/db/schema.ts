@@ -30,6 +30,11 @@ export interface StreamsTable {
   nsfw_by_admin: ColumnType<boolean, boolean | undefined, boolean>;
   /** An admin ended its broadcast: nothing sets it live until an admin allows it again. */
   live_blocked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The most viewers at once in the current or last broadcast (the recap's peak). */
+  peak_participants: ColumnType<number, number | undefined, number>;
+  /** Start and end of the current or last broadcast (the recap's window); end null while live. */
+  last_live_started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_live_ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface MessagesTable {

@@ -40,8 +40,16 @@ export const createChatModerationService = (deps: {
     async overview(actor: string, mint: string): Promise<TChatModeration> {
       const role = await access.role(mint, actor);
       if (role === 'viewer') {
-        const rules = rulesOf(await repo.settings(mint));
-        return { role, rules, bannedWords: [], moderators: [], sanctions: [] };
+        const [settings, own] = await Promise.all([
+          repo.settings(mint),
+          repo.selfSanction(mint, actor, new Date(now())),
+        ]);
+        // A viewer learns their own ban or timeout here, so the composer says so before they type.
+        const self = {
+          banned: own.platformBanned ? ('site' as const) : own.chatBanned ? ('chat' as const) : null,
+          mutedUntil: own.mutedUntil ? new Date(own.mutedUntil).toISOString() : null,
+        };
+        return { role, rules: rulesOf(settings), bannedWords: [], moderators: [], sanctions: [], self };
       }
       const [settings, moderators, sanctions] = await Promise.all([
         repo.settings(mint),
@@ -61,6 +69,8 @@ export const createChatModerationService = (deps: {
             until: new Date(m.muted_until).toISOString(),
           })),
         ],
+        // The creator and moderators cannot be banned from or timed out in their own chat.
+        self: { banned: null, mutedUntil: null },
       };
     },
 

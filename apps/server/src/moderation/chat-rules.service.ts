@@ -1,7 +1,7 @@
 import { CHAT_RULE_ERRORS } from '@mintcast/contracts';
 import type { AppContext } from '../app-context.ts';
 import { createRateLimiter, type RateLimiter } from '../chat/rate-limiter.ts';
-import { AppError, tooManyRequests } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import { findBannedWord } from './banned-words.ts';
 import { createModerationRepository, type ModerationRepository } from './moderation.repository.ts';
 
@@ -74,6 +74,8 @@ export const createChatRules = (
         403,
         CHAT_LIMIT_ERRORS.muted,
         `You are muted in this chat by the host for ${n} more minute${n === 1 ? '' : 's'}`,
+        // `details` carries the figures, so a client can say it in the visitor's language.
+        { minutes: n },
       );
     }
     if (c.followers_only && !staff && !c.follows) {
@@ -89,16 +91,19 @@ export const createChatRules = (
         422,
         CHAT_RULE_ERRORS.bannedWord,
         `Your message was not sent: "${word}" is not allowed in this chat`,
+        { word },
       );
     }
     const slowMs = (c.slow_mode_seconds ?? 0) * 1000;
     if (slowMs > 0 && !staff && c.last_post_at) {
       const waitMs = new Date(c.last_post_at).getTime() + slowMs - t;
       if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
         return new AppError(
           429,
           CHAT_RULE_ERRORS.slowMode,
-          `Slow mode is on. You can send another message in ${Math.ceil(waitMs / 1000)} s`,
+          `Slow mode is on. You can send another message in ${seconds} s`,
+          { seconds },
         );
       }
     }
@@ -110,8 +115,12 @@ export const createChatRules = (
     return null;
   };
 
-  const tooFast = (waitMs: number) =>
-    tooManyRequests(`You are sending messages too fast. Try again in ${Math.ceil(waitMs / 1000)} s`);
+  const tooFast = (waitMs: number) => {
+    const seconds = Math.ceil(waitMs / 1000);
+    return new AppError(429, 'rate_limited', `You are sending messages too fast. Try again in ${seconds} s`, {
+      seconds,
+    });
+  };
   const streamBusy = () =>
     new AppError(
       429,

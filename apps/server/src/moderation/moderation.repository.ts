@@ -146,6 +146,31 @@ export const createModerationRepository = (db: Kysely<Database>) => ({
       .execute();
   },
 
+  /** One wallet's own standing in a chat: banned here or site-wide, and a timeout still running at `now`. */
+  async selfSanction(mint: string, address: string, now: Date) {
+    const [platform, chat, mute] = await Promise.all([
+      db.selectFrom('platform_bans').select('address').where('address', '=', address).executeTakeFirst(),
+      db
+        .selectFrom('chat_bans')
+        .select('user_address')
+        .where('stream_id', '=', mint)
+        .where('user_address', '=', address)
+        .executeTakeFirst(),
+      db
+        .selectFrom('chat_mutes')
+        .select('muted_until')
+        .where('stream_id', '=', mint)
+        .where('user_address', '=', address)
+        .where('muted_until', '>', now)
+        .executeTakeFirst(),
+    ]);
+    return {
+      platformBanned: Boolean(platform),
+      chatBanned: Boolean(chat),
+      mutedUntil: mute?.muted_until ?? null,
+    };
+  },
+
   /** Bans, and timeouts still running at `now`. */
   async sanctions(mint: string, now: Date) {
     const [bans, mutes] = await Promise.all([

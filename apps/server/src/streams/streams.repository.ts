@@ -30,6 +30,9 @@ type StreamQuery = SelectQueryBuilder<Database, 'streams', StreamRow>;
  */
 const wentLive = sql<boolean>`(live_since IS NOT NULL AND live_since = now())`.as('went_live');
 
+/** Columns the repository keeps itself from the live flag and the viewer count. */
+type BroadcastColumns = 'live_since' | 'peak_participants' | 'last_live_started_at' | 'last_live_ended_at';
+
 /** A row as written, and whether the write took the stream live. */
 export type ChangedStreamRow = StreamRow & { went_live: boolean };
 
@@ -108,6 +111,17 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
     return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
   },
 
+  /** A creator's streams, live first then newest (streams_creator_idx), hidden and NSFW ones left out. */
+  byCreator(address: string, limit: number): Promise<StreamRow[]> {
+    return listable(db.selectFrom('streams').selectAll() as StreamQuery, false)
+      .where('creator_address', '=', address)
+      .orderBy('is_currently_live', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('mint', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
   async stats(): Promise<{ live: number; total: number }> {
     const row = await db
       .selectFrom('streams')
@@ -161,17 +175,55 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
       | 'updated_at'
       | 'last_viewed_at'
       | 'hidden_at'
-      | 'live_since'
       | 'nsfw_by_admin'
       | 'live_blocked_at'
+      | BroadcastColumns
     >,
   ): Promise<ChangedStreamRow> {
+    const live = values.is_currently_live ? sql<Date>`now()` : null;
     return db
       .insertInto('streams')
-      .values({ ...values, live_since: values.is_currently_live ? sql<Date>`now()` : null })
+      .values({ ...values, live_since: live, last_live_started_at: live })
       .returningAll()
       .returning(wentLive)
       .executeTakeFirstOrThrow();
+  },
+
+  /** What happened in the stream between `from` and `to`: follows, tips (count and total) and chat messages. */
+  async recapCounts(mint: string, from: Date, to: Date) {
+    const [followers, tips, messages] = await Promise.all([
+      db
+        .selectFrom('subscriptions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('stream_id', '=', mint)
+        .where('created_at', '>=', from)
+        .where('created_at', '<=', to)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('tips')
+        .select((eb) => [
+          eb.fn.countAll<string>().as('n'),
+          sql<string>`coalesce(sum(amount_wei::numeric), 0)::text`.as('wei'),
+        ])
+        .where('stream_id', '=', mint)
+        .where('created_at', '>=', from)
+        .where('created_at', '<=', to)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('stream_id', '=', mint)
+        .where('tip_wei', 'is', null)
+        .where('created_at', '>=', from)
+        .where('created_at', '<=', to)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      newFollowers: Number(followers.n),
+      tips: Number(tips.n),
+      tipsWei: tips.wei,
+      chatMessages: Number(messages.n),
+    };
   },
 
   /**
@@ -183,7 +235,7 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
    */
   update(
     mint: string,
-    values: Partial<Omit<StreamRow, 'mint' | 'created_at' | 'updated_at' | 'live_since'>>,
+    values: Partial<Omit<StreamRow, 'mint' | 'created_at' | 'updated_at' | BroadcastColumns>>,
   ): Promise<ChangedStreamRow | undefined> {
     const liftsBlock = 'live_blocked_at' in values && values.live_blocked_at === null;
     const live =
@@ -191,22 +243,43 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
         ? {}
         : values.is_currently_live && !liftsBlock
           ? {
+              // Nothing turns a stream live while an admin's block stands; its broadcast columns stay as they are.
               is_currently_live: sql<boolean>`live_blocked_at IS NULL`,
               live_since: sql<Date>`CASE WHEN live_blocked_at IS NOT NULL THEN NULL
                 WHEN is_currently_live THEN coalesce(live_since, now()) ELSE now() END`,
+              last_live_started_at: sql<Date>`CASE WHEN live_blocked_at IS NOT NULL OR is_currently_live
+                THEN last_live_started_at ELSE now() END`,
+              last_live_ended_at: sql<Date | null>`CASE WHEN live_blocked_at IS NOT NULL OR is_currently_live
+                THEN last_live_ended_at ELSE NULL END`,
             }
           : values.is_currently_live
             ? {
                 live_since: sql<Date>`CASE WHEN is_currently_live THEN coalesce(live_since, now()) ELSE now() END`,
+                // A new broadcast (offline → live) opens a new recap window and peak.
+                last_live_started_at: sql<Date>`CASE WHEN is_currently_live THEN last_live_started_at ELSE now() END`,
+                last_live_ended_at: sql<Date | null>`CASE WHEN is_currently_live THEN last_live_ended_at ELSE NULL END`,
               }
-            : { live_since: null };
+            : {
+                live_since: null,
+                last_live_ended_at: sql<Date>`CASE WHEN is_currently_live THEN now() ELSE last_live_ended_at END`,
+              };
     const nsfw =
       values.is_nsfw === false && values.nsfw_by_admin === undefined
         ? { is_nsfw: sql<boolean>`nsfw_by_admin` }
         : {};
+    const viewers = values.num_participants;
+    const peak =
+      viewers === undefined && !values.is_currently_live
+        ? {}
+        : {
+            peak_participants: values.is_currently_live
+              ? sql<number>`CASE WHEN live_blocked_at IS NOT NULL AND NOT is_currently_live THEN peak_participants
+                  WHEN is_currently_live THEN GREATEST(peak_participants, ${viewers ?? 0}) ELSE ${viewers ?? 0} END`
+              : sql<number>`GREATEST(peak_participants, ${viewers ?? 0})`,
+          };
     return db
       .updateTable('streams')
-      .set({ ...values, ...live, ...nsfw, updated_at: new Date() })
+      .set({ ...values, ...live, ...nsfw, ...peak, updated_at: new Date() })
       .where('mint', '=', mint)
       .returningAll()
       .returning(wentLive)

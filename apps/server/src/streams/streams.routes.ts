@@ -1,10 +1,13 @@
 import {
+  ZCreatorPage,
+  ZCreatorParams,
   ZMintParams,
   ZSetLive,
   ZStream,
   ZStreamListQuery,
   ZStreamLookup,
   ZStreamPage,
+  ZStreamRecap,
   ZStreamSearchQuery,
   ZStreamSearchResult,
   ZStreamStats,
@@ -96,6 +99,30 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
     async (request) => {
       const { mint } = ZMintParams.parse(request.params);
       return { stream: await streams.find(mint) };
+    },
+  );
+
+  // A creator's page: who they are and their streams, live and past (issue 29).
+  app.get(
+    '/api/creators/:address',
+    {
+      schema: routeSchema({ tags: ['streams'], params: ZCreatorParams, response: { 200: ZCreatorPage } }),
+    },
+    async (request) => {
+      const { address } = ZCreatorParams.parse(request.params);
+      return streams.creator(address);
+    },
+  );
+
+  app.get(
+    '/api/streams/:mint/recap',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({ tags: ['streams'], params: ZMintParams, response: { 200: ZStreamRecap } }),
+    },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      return streams.recap(request.session!.address, mint);
     },
   );
 

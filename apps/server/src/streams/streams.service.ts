@@ -1,12 +1,16 @@
 import {
+  CREATOR_STREAMS_LIMIT,
   isBoundedIsoDate,
   isTokenAddress,
+  STREAM_OWNED_BY_OTHER,
+  type TCreatorPage,
   type TStream,
   type TStreamListQuery,
+  type TStreamRecap,
   type TStreamSort,
   type TStreamUpsert,
 } from '@mintcast/contracts';
-import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { createResponseCache } from './response-cache.ts';
 import { assertCreator } from './stream-access.ts';
 import { type StreamRow, toStream } from './stream-row.ts';
@@ -169,6 +173,21 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
       return { items: await present(rows), total: rows.length, hasMore };
     },
 
+    /** A creator's public page: their profile (empty for a wallet without one) and their streams. */
+    async creator(address: string): Promise<TCreatorPage> {
+      const [rows, profiles] = await Promise.all([
+        repo.byCreator(address, CREATOR_STREAMS_LIMIT),
+        repo.profilesOf([address]),
+      ]);
+      const profile = profiles.get(address);
+      return {
+        address,
+        username: profile?.username ?? null,
+        profile_image: profile?.profile_image ?? null,
+        streams: await present(rows),
+      };
+    },
+
     async get(mint: string): Promise<TStream> {
       const stream = await find(mint);
       if (!stream) throw notFound('Stream Not Found');
@@ -211,7 +230,7 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
         return changed(row);
       }
       if (existing.creator_address && existing.creator_address !== actor) {
-        throw forbidden('This stream belongs to another wallet');
+        throw new AppError(403, STREAM_OWNED_BY_OTHER, 'This stream belongs to another wallet');
       }
       if (input.is_currently_live && existing.live_blocked_at) throw liveBlocked();
       const row = await repo.update(input.mint, {
@@ -230,6 +249,27 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
       });
       if (!row) throw notFound('Stream Not Found');
       return changed(row);
+    },
+
+    /**
+     * The recap of the current or last broadcast (creator only): its length, peak viewers, and what came in
+     * during it. 404 when the stream never went live.
+     */
+    async recap(actor: string, mint: string): Promise<TStreamRecap> {
+      const existing = await repo.findByMint(mint);
+      if (!existing) throw notFound('Stream Not Found');
+      assertCreator(existing.creator_address, actor, 'Only the stream creator can see its recap');
+      if (!existing.last_live_started_at) throw notFound('This stream has not been live yet');
+      const from = new Date(existing.last_live_started_at);
+      const ended = existing.is_currently_live ? null : existing.last_live_ended_at;
+      const to = ended ? new Date(ended) : new Date();
+      return {
+        startedAt: from.toISOString(),
+        endedAt: ended ? new Date(ended).toISOString() : null,
+        durationSeconds: Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000)),
+        peakViewers: existing.peak_participants,
+        ...(await repo.recapCounts(mint, from, to)),
+      };
     },
 
     /** Set the live flag; only the stream's creator may. */

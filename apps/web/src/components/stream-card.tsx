@@ -2,14 +2,11 @@ import { DEFAULT_THUMBNAIL, DEFAULT_TOKEN_IMAGE, type TStream } from '@mintcast/
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { creatorName } from '../features/creator/creator-name.ts';
 import { useFormat } from '../lib/i18n/format.ts';
 import { liveAudience, liveAudienceShort } from './live-audience.ts';
 import { FallbackImage } from './ui/fallback-image.tsx';
 import { LiveBadge } from './ui/live-badge.tsx';
-
-/** Spec §2: "Anonymous" (in the current language) stands in for an empty username. */
-export const displayUsername = (username: string | null | undefined, anonymous = 'Anonymous'): string =>
-  username?.trim() ? username.trim() : anonymous;
 
 /**
  * A stream card (spec §2). Its thumbnail keeps a 16:9 box and its body a fixed height, so the
@@ -79,7 +76,9 @@ export function StreamCard({ stream }: { stream: TStream }) {
           <p className="mt-1 flex min-w-0 items-center gap-1.5 text-xs text-muted">
             <span className="shrink-0 font-medium text-brand">${stream.symbol}</span>
             <span aria-hidden>·</span>
-            <span className="truncate">{displayUsername(stream.username, t('common.anonymous'))}</span>
+            <span className="truncate" data-testid="card-creator">
+              {creatorName(stream.username, stream.creator_address, t('common.anonymous'))}
+            </span>
           </p>
         </div>
       </div>

@@ -1,12 +1,17 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { i18n } from './i18n/i18n.ts';
 
-/** An API failure with the server's `{ error: { code, message } }` (or a network failure: status 0). */
+/**
+ * An API failure with the server's `{ error: { code, message, details? } }` (or a network failure: status 0).
+ * `details` carries the figures of a refusal (seconds to wait, a banned word…), so the page can say it in the
+ * visitor's language instead of showing the server's English `message`.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -41,10 +46,10 @@ const send = async (path: string, init: RequestInit, token: string | null): Prom
  * Read `{ error: { code, message } }` (ZApiError) by hand: this module is in the first chunk, and the error
  * shape is two strings, so it does not need the schema library.
  */
-const errorOf = (body: unknown): { code: string; message: string } | null => {
-  const e = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+const errorOf = (body: unknown): { code: string; message: string; details?: unknown } | null => {
+  const e = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
   return e && typeof e.code === 'string' && typeof e.message === 'string'
-    ? { code: e.code, message: e.message }
+    ? { code: e.code, message: e.message, details: e.details }
     : null;
 };
 
@@ -74,7 +79,7 @@ export const apiFetch = async <S extends StandardSchemaV1>(
   }
   if (!res.ok) {
     const error = errorOf(body);
-    if (error) throw new ApiError(res.status, error.code, error.message);
+    if (error) throw new ApiError(res.status, error.code, error.message, error.details);
     throw new ApiError(res.status, 'http_error', i18n.t('common.httpError', { status: res.status }));
   }
   const result = schema['~standard'].validate(body);

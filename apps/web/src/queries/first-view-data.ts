@@ -15,13 +15,13 @@ const inOwnTask: Defer = (task) => setTimeout(task, 0);
  * The server wrote the record from a validated stream, so the start-up task only checks its shape cheaply (an
  * object with a string `mint`); the full `ZStreamLookup.parse` (~8 ms on a fast machine, x4 on Lighthouse's
  * phone) runs later in a task of its own (`defer`). A record it rejects is dropped from the cache and fetched
- * again; an accepted one replaces the seeded record (the schema's defaults filled in).
+ * again; an accepted one replaces the seeded record (the schema's defaults filled in). Returns the record seeded.
  */
 export const seedFirstViewData = (
   client: QueryClient,
   doc: Pick<Document, 'getElementById'> = document,
   defer: Defer = inOwnTask,
-) => {
+): TStream | undefined => {
   const text = doc.getElementById(FIRST_VIEW_DATA_ID)?.textContent;
   if (!text) return;
   let data: unknown;
@@ -45,4 +45,5 @@ export const seedFirstViewData = (
       void client.resetQueries({ queryKey, exact: true });
     }
   });
+  return seeded;
 };

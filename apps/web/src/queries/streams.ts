@@ -1,8 +1,10 @@
 import {
   STREAM_POLL_MS,
   type TStreamSort,
+  ZCreatorPage,
   ZStreamLookup,
   ZStreamPage,
+  ZStreamRecap,
   ZStreamSearchResult,
   ZStreamStats,
 } from '@mintcast/contracts';
@@ -23,6 +25,15 @@ const useNsfwParams = <T extends object>(params: T): T & { includeNsfw?: boolean
   const { showNsfw } = useSettings();
   return showNsfw ? { ...params, includeNsfw: true } : params;
 };
+
+/** A creator's page: their profile and streams, live and past (issue 29). */
+export const useCreatorQuery = (address: string | undefined) =>
+  useQuery({
+    queryKey: ['streams', 'creator', address?.toLowerCase()] as const,
+    queryFn: ({ signal }) => apiFetch(`/api/creators/${address}`, ZCreatorPage, { signal }),
+    enabled: Boolean(address),
+    refetchInterval: STREAM_POLL_MS,
+  });
 
 /** Query keys of the streams resource; invalidate `streamKeys.all` after any stream write. */
 export const streamKeys = {
@@ -103,4 +114,13 @@ export const useStreamQuery = (mint: string | undefined) =>
         .stream,
     enabled: Boolean(mint),
     refetchInterval: STREAM_POLL_MS,
+  });
+
+/** The creator's recap of the stream's current or last broadcast (`GET /api/streams/{mint}/recap`). */
+export const useStreamRecapQuery = (mint: string) =>
+  useQuery({
+    queryKey: [...streamKeys.detail(mint), 'recap'],
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/streams/${encodeURIComponent(mint)}/recap`, ZStreamRecap, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
   });

@@ -11,6 +11,7 @@ import * as m0800 from './0800_stream_keys.ts';
 import * as m0900 from './0900_list_orders.ts';
 import * as m0910 from './0910_live_since.ts';
 import * as m0930 from './0930_admin_holds.ts';
+import * as m0940 from './0940_broadcast_recap.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0900_list_orders': m0900,
   '0910_live_since': m0910,
   '0930_admin_holds': m0930,
+  '0940_broadcast_recap': m0940,
 };

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 
 /** Profile image, or the first two letters of the address (spec §2). */
-export function ChatAvatar({ address, image }: { address: string; image: string | null }) {
+export function ChatAvatar({
+  address,
+  image,
+  size = 'size-8 text-[11px]',
+}: {
+  address: string;
+  image: string | null;
+  /** Size classes (box and initials' text): chat lines use the default, the stream's creator a larger one. */
+  size?: string;
+}) {
   const [broken, setBroken] = useState(false);
   const initials = address.replace(/^0x/i, '').slice(0, 2).toUpperCase();
   if (image && !broken && /^https?:\/\//i.test(image)) {
@@ -9,7 +18,7 @@ export function ChatAvatar({ address, image }: { address: string; image: string 
       <img
         src={image}
         alt=""
-        className="size-8 shrink-0 rounded-full bg-surface-2 object-cover"
+        className={`${size} shrink-0 rounded-full bg-surface-2 object-cover`}
         onError={() => setBroken(true)}
       />
     );
@@ -17,7 +26,7 @@ export function ChatAvatar({ address, image }: { address: string; image: string 
   return (
     <span
       aria-hidden
-      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand/15 text-[11px] font-bold text-brand"
+      className={`flex ${size} shrink-0 items-center justify-center rounded-full bg-brand/15 font-bold text-brand`}
     >
       {initials}
     </span>

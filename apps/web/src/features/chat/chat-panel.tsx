@@ -1,7 +1,7 @@
 import { canonicalAddress, shortenAddress, type TChatMessage } from '@mintcast/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, Loader2, MessageSquare, ShieldCheck, Users } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
@@ -16,25 +16,26 @@ import { tipKeys, useHoldersQuery } from '../../queries/tips.ts';
 import { ChatModes } from '../moderation/chat-modes.tsx';
 import { ChatTools } from '../moderation/chat-tools.tsx';
 import { ReportDialog } from '../moderation/report-dialog.tsx';
-import { ChatComposer } from './chat-composer.tsx';
+import { ChatComposer, ChatSignedOut } from './chat-composer.tsx';
 import { ChatMessageItem, type HostActions } from './chat-message-item.tsx';
 import { useChat } from './use-chat.ts';
 import { useChatViewer } from './use-chat-viewer.ts';
 import { useStickToBottom } from './use-stick-to-bottom.ts';
 
-/** The Live Chat panel of spec §2, for the right column of the stream page. */
-export function ChatPanel({ mint, creatorAddress }: { mint: string; creatorAddress: string | null }) {
-  // A new stream starts from a clean state.
-  return (
-    <ChatPanelBody
-      key={canonicalAddress(mint)}
-      mint={canonicalAddress(mint)}
-      creatorAddress={creatorAddress}
-    />
-  );
+interface ChatPanelProps {
+  mint: string;
+  creatorAddress: string | null;
+  /** The panel's height: fixed by default; the stream page's column sets `h-full` and sizes itself. */
+  className?: string;
 }
 
-function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress: string | null }) {
+/** The Live Chat panel of spec §2, for the right column of the stream page. */
+export function ChatPanel({ mint, ...rest }: ChatPanelProps) {
+  // A new stream starts from a clean state.
+  return <ChatPanelBody key={canonicalAddress(mint)} mint={canonicalAddress(mint)} {...rest} />;
+}
+
+function ChatPanelBody({ mint, creatorAddress, className = 'h-[560px] lg:h-full' }: ChatPanelProps) {
   const { t } = useTranslation();
   const { state } = useChat(mint);
   const { address } = useChatViewer();
@@ -54,6 +55,8 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
     [messages],
   );
   const holders = useHoldersQuery(mint, authors).data;
+  const refetchModeration = moderation.refetch;
+  const onSanctioned = useCallback(() => void refetchModeration(), [refetchModeration]);
   // A tip arriving in chat (anyone's) moves the stream's tip total and the creator's list of tips.
   const lastTip = messages.findLast((m) => m.tip)?.id;
   const queryClient = useQueryClient();
@@ -95,7 +98,7 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
   return (
     <section
       aria-label={t('chat.title')}
-      className="flex h-[560px] min-h-0 flex-col overflow-hidden rounded-2xl border border-border bg-surface lg:h-full"
+      className={`flex min-h-0 flex-col overflow-hidden rounded-2xl border border-border bg-surface ${className}`}
     >
       <header className="flex items-center justify-between gap-3 border-b border-border px-4 py-3">
         <h2 className="flex items-center gap-2 text-sm font-semibold">
@@ -193,11 +196,13 @@ function ChatPanelBody({ mint, creatorAddress }: { mint: string; creatorAddress:
       <footer className="border-t border-border p-3">
         {rules && <ChatModes rules={rules} />}
         {address ? (
-          <ChatComposer mint={mint} />
+          <ChatComposer
+            mint={mint}
+            self={role === 'viewer' ? moderation.data?.self : undefined}
+            onSanctioned={onSanctioned}
+          />
         ) : (
-          <p className="rounded-lg bg-surface-2 px-3 py-2.5 text-center text-sm text-muted">
-            {t('chat.connectToJoin')}
-          </p>
+          <ChatSignedOut />
         )}
       </footer>
       {reporting && (

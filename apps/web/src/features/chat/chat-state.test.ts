@@ -104,6 +104,19 @@ describe('chatReducer: moderation events', () => {
     expect(ids(chatReducer(hidden, { type: 'history_loaded', newestFirst: page }))).toEqual([2]);
   });
 
+  it("keeps a banned author's tips as tips, without their words", () => {
+    const tip = { ...by(4, banned), content: 'gm', tip: { amount_wei: '1', tx_hash: `0x${'c'.repeat(64)}` } };
+    const hidden = run([
+      { type: 'history_loaded', newestFirst: [tip, by(3, banned), msg(2)] },
+      { type: 'author_hidden', address: banned },
+    ]);
+    expect(ids(hidden)).toEqual([2, 4]);
+    expect(hidden.status === 'ready' && hidden.messages.find((m) => m.id === '4')).toMatchObject({
+      content: '',
+      tip: tip.tip,
+    });
+  });
+
   it('clear chat empties the list; later messages show', () => {
     const cleared = run([{ type: 'history_loaded', newestFirst: [msg(2), msg(1)] }, { type: 'cleared' }]);
     expect(ids(cleared)).toEqual([]);

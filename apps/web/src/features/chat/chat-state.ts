@@ -77,13 +77,19 @@ export const chatReducer = (state: ChatState, action: ChatAction): ChatState => 
     case 'cleared':
     case 'author_hidden': {
       if (state.status !== 'ready') return state;
-      const gone = state.messages.filter(
-        (m) => action.type === 'cleared' || m.user_address === action.address,
-      );
-      if (gone.length === 0) return state;
+      const byAuthor = (m: TChatMessage) =>
+        action.type === 'author_hidden' && m.user_address === action.address;
+      // A banned author's tips stay, as tips without their words: the BNB was sent (the server's history
+      // keeps them the same way).
+      const gone = state.messages.filter((m) => action.type === 'cleared' || (byAuthor(m) && !m.tip));
+      const blanked = state.messages.some((m) => byAuthor(m) && m.tip && m.content !== '');
+      if (gone.length === 0 && !blanked) return state;
       const deleted = new Set(state.deleted);
       for (const m of gone) deleted.add(m.id);
-      return { ...state, deleted, messages: state.messages.filter((m) => !deleted.has(m.id)) };
+      const messages = state.messages
+        .filter((m) => !deleted.has(m.id))
+        .map((m) => (byAuthor(m) && m.tip ? { ...m, content: '' } : m));
+      return { ...state, deleted, messages };
     }
     case 'presence':
       return state.online === action.online ? state : { ...state, online: action.online };

@@ -76,6 +76,8 @@ export const useChat = (mint: string) => {
         case 'chat_cleared':
           return dispatch({ type: 'cleared' });
         case 'author_hidden':
+          // If the banned wallet is this visitor's, their composer closes (the overview says so).
+          void queryClient.invalidateQueries({ queryKey: ['moderation', mint, 'overview'] });
           return dispatch({ type: 'author_hidden', address: event.address });
         case 'chat_rules':
           return queryClient.setQueryData(moderationKeys.rules(mint), event.rules);

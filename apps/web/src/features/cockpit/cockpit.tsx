@@ -2,27 +2,27 @@ import { formatElapsed } from '@mintcast/contracts';
 import { AlertTriangle, Clock, Eye, Gauge, TrendingUp } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../lib/i18n/format.ts';
 import { ChatPanel } from '../chat/chat-panel.tsx';
 import { CockpitTips } from './cockpit-tips.tsx';
-import {
-  type HealthSource,
-  healthFigures,
-  recentReadings,
-  type THealth,
-  uploadStruggling,
-} from './health.ts';
+import { type HealthSource, healthFigures, recentReadings, type THealth } from './health.ts';
+import { READINGS_KEPT, uploadStruggling } from './upload-warning.ts';
 
 const noSource: HealthSource = { subscribe: () => () => undefined, getSnapshot: () => null };
 
-/** The last few health readings of a source (for the warning, which needs two in a row). */
-const useHealth = (source: HealthSource | null): THealth[] => {
+/** The last few health readings of a source (for the warning, which needs several in a row), and their count. */
+const useHealth = (source: HealthSource | null): { recent: THealth[]; count: number } => {
   const s = source ?? noSource;
   const current = useSyncExternalStore(s.subscribe, s.getSnapshot, () => null);
-  const [recent, setRecent] = useState<THealth[]>([]);
+  const [state, setState] = useState<{ recent: THealth[]; count: number }>({ recent: [], count: 0 });
   useEffect(() => {
-    setRecent((r) => recentReadings(r, current));
+    // No reading (the stream stopped) clears the tiles and the warning's history.
+    setState((r) => ({
+      recent: recentReadings(r.recent, current, READINGS_KEPT),
+      count: current ? r.count + 1 : 0,
+    }));
   }, [current]);
-  return recent;
+  return state;
 };
 
 /** Seconds since `startedAt`, ticking every second. */
@@ -68,18 +68,19 @@ export function Cockpit(props: {
   className?: string;
   id?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const peak = useRef(0);
   peak.current = Math.max(peak.current, props.viewers);
   const seconds = useSecondsSince(props.startedAt);
-  const recent = useHealth(props.health);
-  const figures = healthFigures(recent.at(-1));
+  const { recent, count: readings } = useHealth(props.health);
+  const figures = healthFigures(recent.at(-1), intlLocale(i18n.language));
   const struggling = uploadStruggling(recent);
   const icon = 'size-3';
   return (
     <section
       id={props.id}
       aria-label={t('start.cockpit.label')}
+      data-health-readings={readings}
       className={`flex min-h-0 flex-col gap-3 ${props.className ?? ''}`}
     >
       {/* Audience in one row, health in a 2 × 2 grid: "1280×720" and "1.25 Mb/s" need the width of half a panel. */}

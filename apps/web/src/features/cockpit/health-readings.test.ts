@@ -8,6 +8,7 @@ const reading = (bitrateKbps: number): THealth => ({
   bitrateKbps,
   lossPct: 0,
   limitation: null,
+  encoder: null,
 });
 
 describe('the cockpit health readings', () => {

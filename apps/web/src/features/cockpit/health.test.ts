@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  healthFigures,
-  healthFrom,
-  healthFromReading,
-  type SenderSample,
-  type THealth,
-  uploadStruggling,
-} from './health.ts';
+import { healthFigures, healthFrom, healthFromReading, type SenderSample } from './health.ts';
 
 const video = (over: Partial<SenderSample>): SenderSample => ({
   id: 'v-h',
@@ -37,6 +30,32 @@ describe('healthFrom', () => {
       bitrateKbps: 2200,
       lossPct: 8.3,
       limitation: null,
+      encoder: { sentKbps: 2200, targetKbps: 0, sourceFps: null },
+    });
+  });
+  it('takes the shown layer and the encoder figures from layers that sent, not paused ones', () => {
+    const before = [
+      video({ timestamp: 0 }),
+      video({ id: 'v-l', width: 320, height: 180, timestamp: 0, bytesSent: 1000 }),
+    ];
+    const after = [
+      // The top layer is paused while the bandwidth estimate ramps up: nothing sent, no frame rate.
+      video({ timestamp: 2000, fps: 0, targetBitrate: 0 }),
+      video({
+        id: 'v-l',
+        width: 320,
+        height: 180,
+        timestamp: 2000,
+        bytesSent: 1000 + 50_000,
+        fps: 30,
+        targetBitrate: 200_000,
+        sourceFps: 30,
+      }),
+    ];
+    expect(healthFrom(before, after)).toMatchObject({
+      width: 320,
+      fps: 30,
+      encoder: { sentKbps: 200, targetKbps: 200, sourceFps: 30 },
     });
   });
   it('has nothing to say from one sample', () => {
@@ -48,29 +67,6 @@ describe('healthFrom', () => {
       [video({ timestamp: 2000, qualityLimitationReason: 'bandwidth' })],
     );
     expect(h?.limitation).toBe('bandwidth');
-  });
-});
-
-describe('uploadStruggling', () => {
-  const h = (over: Partial<THealth>): THealth => ({
-    width: 1280,
-    height: 720,
-    fps: 30,
-    bitrateKbps: 2000,
-    lossPct: 0,
-    limitation: null,
-    ...over,
-  });
-  it('warns on a bandwidth limitation at once', () => {
-    expect(uploadStruggling([h({ limitation: 'bandwidth' })])).toBe(true);
-  });
-  it('warns on loss only when it lasts two readings', () => {
-    expect(uploadStruggling([h({}), h({ lossPct: 12 })])).toBe(false);
-    expect(uploadStruggling([h({ lossPct: 7 }), h({ lossPct: 12 })])).toBe(true);
-    expect(uploadStruggling([h({ limitation: 'cpu' })])).toBe(false);
-  });
-  it('does not warn on loss that is not measured (a LiveKit Ingress)', () => {
-    expect(uploadStruggling([h({ lossPct: null }), h({ lossPct: null })])).toBe(false);
   });
 });
 
@@ -93,6 +89,13 @@ describe('healthFigures', () => {
     expect(healthFigures(healthFromReading({ ...reading, lossPct: 7.5 }))).toMatchObject({
       loss: '7.5%',
       lossHigh: true,
+    });
+  });
+  it('writes the figures in the visitor’s locale (issue 29)', () => {
+    const reading = { width: 1280, height: 720, fps: 30, bitrateKbps: 2500, lossPct: 7.5 };
+    expect(healthFigures(healthFromReading(reading), 'fr')).toMatchObject({
+      bitrate: '2,50 Mb/s',
+      loss: '7,5\u00a0%',
     });
   });
   it('shows "—" for everything before a reading, and for the size before the first frame', () => {

@@ -1,4 +1,4 @@
-import type { TIngestHealthReading } from '@mintcast/contracts';
+import { formatBitrate, formatInteger, formatPercent, type TIngestHealthReading } from '@mintcast/contracts';
 
 /** One reading of the outgoing stream, as the cockpit shows it. */
 export interface THealth {
@@ -14,6 +14,20 @@ export interface THealth {
   lossPct: number | null;
   /** The encoder is held back: 'bandwidth' (the upload cannot keep up), 'cpu', or null. */
   limitation: 'bandwidth' | 'cpu' | null;
+  /**
+   * What the browser's video encoder aims at against what went out, for the layers that sent in the interval;
+   * null when the source does not say (the media server's reading of an OBS stream).
+   */
+  encoder: EncoderTarget | null;
+}
+
+/** The active video layers' sent and target rates, and the frame rate the camera or screen delivers. */
+export interface EncoderTarget {
+  sentKbps: number;
+  /** Sum of the layers' `targetBitrate`; 0 when the browser does not report one. */
+  targetKbps: number;
+  /** Frames per second the capture delivers (the `media-source` report); null when unknown. */
+  sourceFps: number | null;
 }
 
 /** Where the cockpit reads health from: the browser's own sender stats, or the media server for WHIP. */
@@ -22,7 +36,7 @@ export interface HealthSource {
   getSnapshot(): THealth | null;
 }
 
-/** Loss above this for two readings in a row means the upload cannot keep up. */
+/** Loss above this is shown as high (and, sustained, warns: upload-warning.ts). */
 export const LOSS_WARNING_PCT = 5;
 
 /** Cumulative counters of one sender (a simulcast layer or the audio track) at one moment. */
@@ -36,11 +50,17 @@ export interface SenderSample {
   height?: number;
   fps?: number;
   qualityLimitationReason?: string;
+  /** The encoder's target for this layer, bits per second. */
+  targetBitrate?: number;
+  /** Frames per second the capture delivers to the encoder (same for every layer of a track). */
+  sourceFps?: number;
 }
 
 /**
  * Health from two successive samples of every sender: the largest layer's resolution and frame rate, the
  * bitrate summed over senders, loss as lost / sent packets over the interval. Null before a previous sample.
+ * The shown layer and the encoder's figures count only layers that sent in the interval: the browser pauses
+ * the upper simulcast layers while its bandwidth estimate ramps up, and a paused layer is not a slow one.
  */
 export const healthFrom = (previous: SenderSample[], current: SenderSample[]): THealth | null => {
   if (previous.length === 0 || current.length === 0) return null;
@@ -49,19 +69,27 @@ export const healthFrom = (previous: SenderSample[], current: SenderSample[]): T
   let seconds = 0;
   let sent = 0;
   let lost = 0;
+  const active: SenderSample[] = [];
+  let videoBits = 0;
   for (const s of current) {
     const p = before.get(s.id);
     if (!p || s.timestamp <= p.timestamp) continue;
-    bits += Math.max(0, s.bytesSent - p.bytesSent) * 8;
+    const layerBits = Math.max(0, s.bytesSent - p.bytesSent) * 8;
+    bits += layerBits;
     seconds = Math.max(seconds, (s.timestamp - p.timestamp) / 1000);
     sent += Math.max(0, s.packetsSent - p.packetsSent);
     lost += Math.max(0, s.packetsLost - p.packetsLost);
+    if (s.width !== undefined && layerBits > 0) {
+      active.push(s);
+      videoBits += layerBits;
+    }
   }
   if (seconds === 0) return null;
-  const top = current
-    .filter((s) => s.width !== undefined)
-    .sort((a, b) => (b.width ?? 0) * (b.height ?? 0) - (a.width ?? 0) * (a.height ?? 0))[0];
+  const bySize = (list: SenderSample[]) =>
+    [...list].sort((a, b) => (b.width ?? 0) * (b.height ?? 0) - (a.width ?? 0) * (a.height ?? 0))[0];
+  const top = bySize(active) ?? bySize(current.filter((s) => s.width !== undefined));
   const reasons = current.map((s) => s.qualityLimitationReason);
+  const sourceFps = active.find((s) => s.sourceFps !== undefined)?.sourceFps;
   return {
     width: top?.width ?? 0,
     height: top?.height ?? 0,
@@ -69,24 +97,21 @@ export const healthFrom = (previous: SenderSample[], current: SenderSample[]): T
     bitrateKbps: Math.round(bits / seconds / 1000),
     lossPct: sent + lost > 0 ? Math.round((lost / (sent + lost)) * 1000) / 10 : 0,
     limitation: reasons.includes('bandwidth') ? 'bandwidth' : reasons.includes('cpu') ? 'cpu' : null,
+    encoder:
+      active.length === 0
+        ? null
+        : {
+            sentKbps: Math.round(videoBits / seconds / 1000),
+            targetKbps: Math.round(active.reduce((sum, s) => sum + (s.targetBitrate ?? 0), 0) / 1000),
+            sourceFps: sourceFps === undefined ? null : Math.round(sourceFps),
+          },
   };
 };
 
 /**
- * The upload cannot keep up: the browser's encoder says bandwidth limits it, or loss stayed above
- * LOSS_WARNING_PCT for the last two readings (one bad reading is noise).
- */
-export const uploadStruggling = (recent: THealth[]): boolean => {
-  const last = recent.at(-1);
-  if (!last) return false;
-  if (last.limitation === 'bandwidth') return true;
-  const two = recent.slice(-2);
-  return two.length === 2 && two.every((h) => h.lossPct !== null && h.lossPct > LOSS_WARNING_PCT);
-};
-
-/**
  * A reading of the server's ingest health (media server or LiveKit Ingress) as the cockpit's health. Only a
- * browser's encoder says why it holds back, so `limitation` is null: for OBS the warning comes from loss.
+ * browser's encoder says why it holds back and what it aims at, so `limitation` and `encoder` are null: for
+ * OBS the warning comes from loss.
  */
 export const healthFromReading = (reading: TIngestHealthReading): THealth => ({
   width: reading.width ?? 0,
@@ -95,6 +120,7 @@ export const healthFromReading = (reading: TIngestHealthReading): THealth => ({
   bitrateKbps: reading.bitrateKbps,
   lossPct: reading.lossPct,
   limitation: null,
+  encoder: null,
 });
 
 const UNKNOWN = '—';
@@ -105,17 +131,18 @@ const UNKNOWN = '—';
  */
 export const healthFigures = (
   h: THealth | undefined,
+  locale = 'en-US',
 ): { resolution: string; fps: string; bitrate: string; loss: string; lossHigh: boolean } => ({
   resolution: h && h.width > 0 ? `${h.width}×${h.height}` : UNKNOWN,
-  fps: h ? String(h.fps) : UNKNOWN,
-  bitrate: h ? `${(h.bitrateKbps / 1000).toFixed(2)} Mb/s` : UNKNOWN,
-  loss: h && h.lossPct !== null ? `${h.lossPct}%` : UNKNOWN,
+  fps: h ? formatInteger(h.fps, locale) : UNKNOWN,
+  bitrate: h ? formatBitrate(h.bitrateKbps, locale) : UNKNOWN,
+  loss: h && h.lossPct !== null ? formatPercent(h.lossPct, locale) : UNKNOWN,
   lossHigh: h?.lossPct != null && h.lossPct > LOSS_WARNING_PCT,
 });
 
 /**
- * The last three readings after `current` arrived. No reading (the stream stopped, its publisher vanished)
+ * The last `kept` readings after `current` arrived. No reading (the stream stopped, its publisher vanished)
  * clears them: the tiles and the warning must not go on showing the last figures of a stream that is gone.
  */
-export const recentReadings = (recent: THealth[], current: THealth | null): THealth[] =>
-  current ? [...recent.slice(-2), current] : [];
+export const recentReadings = (recent: THealth[], current: THealth | null, kept = 3): THealth[] =>
+  current ? [...recent.slice(1 - kept), current] : [];

@@ -4,9 +4,19 @@ import { type HealthSource, healthFrom, type SenderSample, type THealth } from '
 /** livekit-client samples its own sender stats every 2 s; reading at the same pace costs nothing more. */
 export const HEALTH_INTERVAL_MS = 2_000;
 
+/** Frames per second the capture hands the encoder: the sender's `media-source` report. */
+const sourceFpsOf = async (track: LocalVideoTrack): Promise<number | undefined> => {
+  const report = await track.sender?.getStats().catch(() => undefined);
+  let fps: number | undefined;
+  report?.forEach((s: { type?: string; framesPerSecond?: unknown }) => {
+    if (s.type === 'media-source' && typeof s.framesPerSecond === 'number') fps = s.framesPerSecond;
+  });
+  return fps;
+};
+
 const samplesOf = async (track: LocalTrack): Promise<SenderSample[]> => {
   if (track instanceof LocalVideoTrack) {
-    const layers = await track.getSenderStats();
+    const [layers, sourceFps] = await Promise.all([track.getSenderStats(), sourceFpsOf(track)]);
     return layers.map((s) => ({
       id: `${track.sid ?? track.mediaStreamTrack.id}:${s.rid || s.streamId || ''}`,
       bytesSent: s.bytesSent ?? 0,
@@ -17,6 +27,8 @@ const samplesOf = async (track: LocalTrack): Promise<SenderSample[]> => {
       height: s.frameHeight,
       fps: s.framesPerSecond,
       ...(s.qualityLimitationReason ? { qualityLimitationReason: s.qualityLimitationReason } : {}),
+      ...(typeof s.targetBitrate === 'number' ? { targetBitrate: s.targetBitrate } : {}),
+      ...(sourceFps !== undefined ? { sourceFps } : {}),
     }));
   }
   const audio = await (

@@ -4,9 +4,10 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlayerAnnouncer } from './player-announcer.tsx';
 import { PlayerFrame, PlayerStatus } from './player-frame.tsx';
+import { loadViewerPlayer } from './player-warm-up.ts';
 
-// livekit-client and the player are only downloaded once a live stream is actually shown.
-const ViewerPlayer = lazy(() => import('./viewer-player.tsx'));
+// livekit-client and the player are only downloaded for a stream page (player-warm-up.ts starts it early).
+const ViewerPlayer = lazy(loadViewerPlayer);
 
 /** The stream page's player (spec §2): offline, or the live room of the stream's host. */
 export function StreamPlayer({ stream }: { stream: TStream }) {

@@ -1,12 +1,11 @@
-import { roomNameForMint } from '@mintcast/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RemoteParticipant, RemoteTrackPublication } from 'livekit-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchLiveToken } from '../../queries/live.ts';
 import { streamKeys } from '../../queries/streams.ts';
 import type { TConnectionState } from './connection-state.ts';
 import { findHost, pickHostAudio, pickHostVideo, viewerCount } from './host-video.ts';
 import { LiveConnection } from './live-connection.ts';
+import { takeViewerToken } from './player-warm-up.ts';
 
 export interface ViewerSnapshot {
   state: TConnectionState;
@@ -71,8 +70,8 @@ export const useViewerRoom = (mint: string) => {
       });
     };
     const conn = new LiveConnection({
-      getToken: () =>
-        fetchLiveToken({ roomName: roomNameForMint(mint), participantName: 'viewer', isHost: false }),
+      // The first join takes the token the page asked for early (player-warm-up.ts); later joins a new one.
+      getToken: () => takeViewerToken(mint),
       onChange: refresh,
       onClosed: (reason) => {
         if (reason === 'failed') failedRef.current = true;

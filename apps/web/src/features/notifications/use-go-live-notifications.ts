@@ -10,6 +10,7 @@ import { getSettings } from '../../lib/settings.ts';
 import { loadSonner } from '../../lib/toast.ts';
 import { streamKeys } from '../../queries/streams.ts';
 import { playAlertSound } from './alert-sound.ts';
+import { alreadyWatching } from './already-watching.ts';
 import { addUnseen, markSeen } from './unseen-store.ts';
 
 /** The toast's text for a followed stream that went live, in the site's language. */
@@ -33,6 +34,8 @@ export const useGoLiveNotifications = (): void => {
       void queryClient.invalidateQueries({ queryKey: streamKeys.all });
       const settings = getSettings();
       if (!settings.streamNotifications) return;
+      // A follower already on the stream's page sees it go live there: no toast, chime or dot.
+      if (alreadyWatching(window.location.pathname, event.mint)) return;
       addUnseen();
       if (settings.soundAlerts) playAlertSound();
       void loadSonner().then(({ toast }) =>

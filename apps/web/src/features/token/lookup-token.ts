@@ -40,29 +40,24 @@ export interface LookupDeps {
   toast?: Pick<typeof notify, 'success' | 'error'>;
 }
 
+/** A pasted address as the rule of spec §5 reads it: trimmed, and an upper-case `0X` prefix taken as `0x`. */
+export const normaliseAddressInput = (input: string): string => input.trim().replace(/^0X/, '0x');
+
 /**
- * Step 1 of the wizard: validate the address (spec §5), ask the gateway, build the preview. Toasts the
- * outcome (spec §8); the result also carries the gateway's reason ("Token not found on BSC", …) for an
- * inline message.
+ * Step 1 of the wizard: validate the address (spec §5), ask the gateway, build the preview. Success is
+ * toasted (spec §8); a failure is not: the wizard shows its reason ("Token not found on BSC", …) once, inline
+ * under the field, instead of a toast that says something else beside it.
  */
 export const lookupToken = async (input: string, deps: LookupDeps = {}): Promise<TokenLookupResult> => {
   const toast = deps.toast ?? notify;
-  const address = input.trim();
-  if (!isTokenAddress(address)) {
-    const message = i18n.t('token.invalidAddress');
-    toast.error(message);
-    return { status: 'invalid', message };
-  }
+  const address = normaliseAddressInput(input);
+  if (!isTokenAddress(address)) return { status: 'invalid', message: i18n.t('token.invalidAddress') };
   try {
     const data = await (deps.fetchToken ?? fetchTokenData)(address);
     toast.success(i18n.t('token.lookupSuccess'));
     return { status: 'ok', preview: buildTokenPreview(address, data) };
   } catch (err) {
     const known = err instanceof ApiError && err.status !== 0;
-    // Only a "not found" answer is about the address; an unreachable market-data service is not.
-    const aboutAddress =
-      known && (err.code === TOKEN_ERROR_CODES.notFound || err.code === TOKEN_ERROR_CODES.notOnBsc);
-    toast.error(i18n.t(aboutAddress ? 'token.lookupFailed' : 'token.marketUnavailable'));
     const message =
       known && err.code === TOKEN_ERROR_CODES.notFound
         ? i18n.t('token.notFound')

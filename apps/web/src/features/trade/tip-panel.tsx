@@ -3,16 +3,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Address, type Hash, type PublicClient, parseEther } from 'viem';
+import { type Address, formatEther, type Hash, type PublicClient } from 'viem';
 import { buttonClass } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
+import { useFormat } from '../../lib/i18n/format.ts';
 import { notify } from '../../lib/toast.ts';
 import { tipKeys, usePostTipMutation } from '../../queries/tips.ts';
 import { openConnectDialog, useWallet } from '../wallet/wallet-store.ts';
 import type { ChainSettings } from './chain-client.ts';
 import { sendBnb, type TxStep, txErrorMessage, waitMined } from './send.ts';
+import { checkTipAmount } from './tip-amount.ts';
 import { tipErrorKey } from './tip-errors.ts';
 import { TxStatus } from './tx-status.tsx';
+import { useBnbBalanceQuery } from './use-pool.ts';
 
 const PRESETS = ['0.01', '0.05', '0.1'];
 
@@ -29,6 +32,7 @@ export function TipPanel({
   creator: string | null;
 }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const wallet = useWallet();
   const account = wallet.status === 'connected' && wallet.address ? (wallet.address as Address) : null;
   const [amount, setAmount] = useState('0.01');
@@ -36,14 +40,18 @@ export function TipPanel({
   const [step, setStep] = useState<TxStep>({ kind: 'idle' });
   const post = usePostTipMutation(mint);
   const queryClient = useQueryClient();
-  const value = (() => {
-    try {
-      const v = parseEther(amount.trim().replace(',', '.'));
-      return v > 0n ? v : null;
-    } catch {
-      return null;
-    }
-  })();
+  const balance = useBnbBalanceQuery(client, account);
+  const checked = checkTipAmount(amount, balance.data ?? null);
+  const value = checked.ok ? checked.wei : null;
+  const problem = checked.ok || checked.reason === 'empty' ? null : checked.reason;
+  const problemText =
+    problem === 'notEnough'
+      ? t('trade.tipAmountErrors.notEnough', {
+          balance: fmt.decimal(Number(formatEther(balance.data ?? 0n))),
+        })
+      : problem
+        ? t(`trade.tipAmountErrors.${problem}`)
+        : null;
   const busy = step.kind === 'wallet' || step.kind === 'pending';
 
   if (!creator) return <p className="text-sm text-muted">{t('trade.noCreatorWallet')}</p>;
@@ -81,6 +89,7 @@ export function TipPanel({
       notify.error(t('trade.txFailed', { label, reason }));
     } finally {
       void queryClient.invalidateQueries({ queryKey: tipKeys.total(mint) });
+      void balance.refetch();
     }
   };
 
@@ -96,20 +105,31 @@ export function TipPanel({
               amount === p ? 'border-warn/60 bg-warn/10 text-warn' : 'border-border text-muted hover:text-fg'
             }`}
           >
-            {p} BNB
+            {fmt.decimal(Number(p))} BNB
           </button>
         ))}
       </div>
-      <label className="flex items-center gap-2 rounded-xl border border-border bg-surface-2 px-3 focus-within:border-warn">
+      <label
+        className={`flex items-center gap-2 rounded-xl border bg-surface-2 px-3 focus-within:border-warn ${
+          problem ? 'border-down/60' : 'border-border'
+        }`}
+      >
         <input
           inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
           aria-label={t('trade.tipAmount')}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `tip-amount-problem-${mint}` : undefined}
           className="h-10 min-w-0 flex-1 bg-transparent text-sm font-semibold tabular-nums outline-none"
         />
         <span className="text-sm font-semibold">BNB</span>
       </label>
+      {problemText && (
+        <p id={`tip-amount-problem-${mint}`} role="alert" className="-mt-1 text-xs text-down">
+          {problemText}
+        </p>
+      )}
       <label className="flex flex-col gap-1">
         <textarea
           value={message}
@@ -131,7 +151,11 @@ export function TipPanel({
           className={buttonClass('primary', 'md', 'w-full !bg-warn !text-bg hover:!bg-warn/90')}
         >
           <Gift className="size-4" aria-hidden />
-          {value ? t('trade.tipButton', { amount: amount.trim() }) : t('trade.enterAmount')}
+          {value
+            ? t('trade.tipButton', { amount: amount.trim() })
+            : problem === 'notEnough'
+              ? t('trade.notEnough', { symbol: 'BNB' })
+              : t('trade.enterAmount')}
         </button>
       ) : (
         <button

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Address, type PublicClient, parseUnits } from 'viem';
 import { buttonClass } from '../../components/ui/button.ts';
+import { useFormat } from '../../lib/i18n/format.ts';
 import { ViewChartLink } from '../token/view-chart-link.tsx';
 import { openConnectDialog, useWallet } from '../wallet/wallet-store.ts';
 import type { ChainSettings } from './chain-client.ts';
@@ -32,6 +33,7 @@ export function TradePanel({
   token: Address;
 }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const wallet = useWallet();
   const account = wallet.status === 'connected' && wallet.address ? (wallet.address as Address) : null;
   const pool = usePoolQuery(client, settings, token);
@@ -116,7 +118,7 @@ export function TradePanel({
         <Row label={t('trade.youReceive')}>
           {quote.data ? `${formatAmount(quote.data.amountOut, outDecimals)} ${outSymbol}` : '–'}
         </Row>
-        <Row label={t('trade.priceImpact')}>{quote.data ? `${quote.data.impact.toFixed(2)} %` : '–'}</Row>
+        <Row label={t('trade.priceImpact')}>{quote.data ? fmt.measured(quote.data.impact, 2) : '–'}</Row>
         <Row label={t('trade.minimumReceived')}>
           {minOut !== null ? `${formatAmount(minOut, outDecimals)} ${outSymbol}` : '–'}
         </Row>
@@ -143,7 +145,7 @@ export function TradePanel({
       {slippage === null && <p className="text-xs text-down">{t('trade.slippageInvalid')}</p>}
       {quote.data && quote.data.impact >= 5 && (
         <p className="text-xs font-medium text-warn">
-          {t('trade.highImpact', { impact: quote.data.impact.toFixed(2) })}
+          {t('trade.highImpact', { impact: fmt.decimal(quote.data.impact, 2) })}
         </p>
       )}
       {account ? (

@@ -69,3 +69,15 @@ export const useBalancesQuery = (
     },
     refetchInterval: 15_000,
   });
+
+/**
+ * The wallet's BNB alone (the tip panel): shares nothing with the token's contract, so a stream whose token has
+ * no contract on this chain still knows what the wallet can tip.
+ */
+export const useBnbBalanceQuery = (client: PublicClient, wallet: Address | null) =>
+  useQuery({
+    queryKey: ['chain', 'bnb-balance', wallet?.toLowerCase()],
+    enabled: !!wallet,
+    queryFn: () => client.getBalance({ address: wallet as Address }),
+    refetchInterval: 15_000,
+  });

@@ -1,10 +1,16 @@
 import {
+  formatBitrate,
   formatCompact,
   formatCount,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
   formatInteger,
   formatMarketCapWhole,
+  formatPercent,
   formatPercentChange,
   formatPrice,
+  formatTime,
   formatUsdCompact,
 } from '@mintcast/contracts';
 import { useTranslation } from 'react-i18next';
@@ -25,16 +31,15 @@ export const formatters = (language: string = i18n.language) => {
     integer: (n: number) => formatInteger(n, locale),
     /** Exact below 1,000, compact above (likes, followers). */
     count: (n: number) => formatCount(n, locale),
-    time: (d: Date) => d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }),
-    /** "Mar 4, 14:05" style: day, short month and time. */
-    dateTime: (d: Date) =>
-      d.toLocaleString(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
-    /** Short date and time, for logs ("3/4/26, 2:05 PM"). */
-    shortDateTime: (d: Date) => d.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }),
-    /** Medium date and time ("Mar 4, 2026, 2:05 PM"). */
-    mediumDateTime: (d: Date) => d.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
-    /** Up to `digits` decimals, e.g. BNB amounts. */
-    decimal: (n: number, digits = 4) => n.toLocaleString(locale, { maximumFractionDigits: digits }),
+    /** A measured percentage (packet loss, price impact): `2.5%`, `2,5 %`. */
+    measured: (n: number, digits = 1) => formatPercent(n, locale, digits),
+    time: (d: Date) => formatTime(d, locale),
+    /** The site's one date-and-time format (contracts' formatDateTime). */
+    dateTime: (d: Date) => formatDateTime(d, locale),
+    date: (d: Date) => formatDate(d, locale),
+    /** Up to `digits` decimals, e.g. BNB amounts and tip presets. */
+    decimal: (n: number, digits = 4) => formatDecimal(n, locale, digits),
+    bitrate: (kbps: number) => formatBitrate(kbps, locale),
   };
 };
 

@@ -80,7 +80,7 @@ export function AuditPanel({ entries }: { entries: TAuditEntry[] }) {
             <div className="flex items-baseline justify-between gap-2">
               <span className="font-medium">{t(`admin.actions.${e.action}`)}</span>
               <time className="shrink-0 text-xs text-muted" dateTime={e.created_at}>
-                {fmt.shortDateTime(new Date(e.created_at))}
+                {fmt.dateTime(new Date(e.created_at))}
               </time>
             </div>
             <p className="truncate font-mono text-xs text-muted" title={e.target}>

@@ -45,7 +45,7 @@ export function ReportCard({
           <span className="font-mono text-xs">{shortenAddress(r.reporter)}</span>
         </span>
         <time className="ml-auto text-xs text-muted" dateTime={r.created_at}>
-          {fmt.mediumDateTime(new Date(r.created_at))}
+          {fmt.dateTime(new Date(r.created_at))}
         </time>
       </div>
       {r.details && <p className="mt-2 text-sm text-fg/90">“{r.details}”</p>}

@@ -27,4 +27,7 @@ export const FEATURES = [
 
 export const TIPS = ['connection', 'light', 'chart', 'title', 'chat'] as const;
 
-export const FAQ = ['own', 'mint', 'mobile', 'duration'] as const;
+/** The OBS (WHIP) section's settings, in the order OBS's own dialogs show them. */
+export const OBS_SETTINGS = ['service', 'encoder', 'keyframe', 'bframes', 'rate', 'audio'] as const;
+
+export const FAQ = ['own', 'address', 'mobile', 'duration'] as const;

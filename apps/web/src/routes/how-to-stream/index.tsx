@@ -1,8 +1,8 @@
-import { ChevronDown, Lightbulb, Radio } from 'lucide-react';
+import { ChevronDown, Clapperboard, Lightbulb, Radio } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.ts';
-import { FAQ, FEATURES, STEPS, TIPS } from './content.ts';
+import { FAQ, FEATURES, OBS_SETTINGS, STEPS, TIPS } from './content.ts';
 
 /** Route `/how-to-stream`: the static streaming guide. */
 export function Component() {
@@ -51,6 +51,23 @@ export function Component() {
             </div>
           ))}
         </div>
+      </section>
+
+      <section aria-labelledby="obs" className="rounded-2xl border border-border bg-surface p-6">
+        <h2 id="obs" className="mb-2 flex items-center gap-2 text-xl font-bold">
+          <Clapperboard className="size-5 text-brand" aria-hidden />
+          {t('howTo.obs.title')}
+        </h2>
+        <p className="text-sm leading-relaxed text-muted">{t('howTo.obs.intro')}</p>
+        <dl className="mt-4 divide-y divide-border overflow-hidden rounded-xl border border-border">
+          {OBS_SETTINGS.map((key) => (
+            <div key={key} className="grid gap-1 bg-surface-2/50 px-4 py-3 sm:grid-cols-[14rem_1fr] sm:gap-4">
+              <dt className="text-sm font-semibold text-fg">{t(`howTo.obs.settings.${key}.label`)}</dt>
+              <dd className="text-sm text-fg/90">{t(`howTo.obs.settings.${key}.value`)}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-4 text-sm leading-relaxed text-muted">{t('howTo.obs.outro')}</p>
       </section>
 
       <section aria-labelledby="tips" className="rounded-2xl border border-warn/25 bg-warn/5 p-6">

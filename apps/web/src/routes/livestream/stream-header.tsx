@@ -21,9 +21,14 @@ export function StreamHeader({ stream }: { stream: TStream }) {
       >
         <ArrowLeft className="size-5" aria-hidden />
       </Link>
-      <div className="min-w-0 flex-1">
+      {/* At least 16rem for the name beside the back button: the actions wrap below rather than cut it short. */}
+      <div className="min-w-[min(100%_-_3.25rem,16rem)] flex-1">
         <div className="flex min-w-0 items-center gap-2.5">
-          <h1 className="truncate text-xl font-bold sm:text-2xl" data-testid="stream-name">
+          <h1
+            className="truncate text-xl font-bold sm:text-2xl"
+            data-testid="stream-name"
+            title={stream.name}
+          >
             {stream.name}
           </h1>
           <span

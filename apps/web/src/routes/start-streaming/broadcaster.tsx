@@ -8,6 +8,7 @@ import { createSenderHealthSource } from '../../features/cockpit/sender-health-s
 import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
 import { BroadcasterControls } from './broadcaster-controls.tsx';
+import { EndStreamDialog } from './end-stream-dialog.tsx';
 import type { HostSession } from './host-session.ts';
 import { useElapsed } from './use-elapsed.ts';
 import { useThumbnails } from './use-thumbnails.ts';
@@ -63,6 +64,7 @@ export default function Broadcaster(props: {
   const snap = useSyncExternalStore(session.subscribe, session.getSnapshot);
   const elapsed = useElapsed(props.startedAt, session.update);
   const [ending, setEnding] = useState(false);
+  const [confirmEnd, setConfirmEnd] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
   const creator = useSession()?.user.address ?? null;
   const health = useMemo(() => createSenderHealthSource(session.publishedTracks), [session]);
@@ -75,6 +77,7 @@ export default function Broadcaster(props: {
     });
   };
   const end = async () => {
+    setConfirmEnd(false);
     setEnding(true);
     try {
       await props.onEnd();
@@ -189,7 +192,7 @@ export default function Broadcaster(props: {
             onCamera={run(() => session.toggleCamera())}
             onMic={run(() => session.toggleMicrophone())}
             onScreen={run(() => session.toggleScreenShare(), t('live.screenShareFailed'))}
-            onEnd={() => void end()}
+            onEnd={() => setConfirmEnd(true)}
           />
         </div>
       </div>
@@ -203,6 +206,7 @@ export default function Broadcaster(props: {
         health={health}
         className={`${chatOpen ? 'flex' : 'hidden'} absolute inset-x-0 top-16 bottom-24 z-20 rounded-t-2xl border-t border-white/10 bg-neutral-950/95 p-3 backdrop-blur sm:static sm:flex sm:w-[380px] sm:shrink-0 sm:rounded-none sm:border-t-0 sm:border-l sm:bg-neutral-950 sm:backdrop-blur-none`}
       />
+      {confirmEnd && <EndStreamDialog onConfirm={() => void end()} onCancel={() => setConfirmEnd(false)} />}
     </div>
   );
 }

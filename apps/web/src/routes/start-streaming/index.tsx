@@ -1,7 +1,9 @@
+import { STREAM_OWNED_BY_OTHER } from '@mintcast/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api.ts';
 import { pageNeedsHttps } from '../../lib/secure-origin.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
@@ -12,6 +14,8 @@ import { ConnectPrompt } from './connect-prompt.tsx';
 import type { HostSession } from './host-session.ts';
 import { HttpsRequired } from './https-required.tsx';
 import { saveStream } from './save-stream.ts';
+import { ownedByOtherMessage, ownershipRefusal } from './stream-owner.ts';
+import { StreamRecap } from './stream-recap.tsx';
 import { TokenForm } from './token-form.tsx';
 import { TokenPreview } from './token-preview.tsx';
 import { canStart, initialWizard, wizardReducer } from './wizard-state.ts';
@@ -30,12 +34,19 @@ interface Live {
 export function Component() {
   const { t } = useTranslation();
   const address = useSession()?.user.address ?? null;
-  const [state, dispatch] = useReducer(wizardReducer, initialWizard);
+  // "Start streaming this token" on a token's page without a stream opens the wizard with its address.
+  const [params] = useSearchParams();
+  const [state, dispatch] = useReducer(wizardReducer, initialWizard, (s) => ({
+    ...s,
+    address: params.get('token')?.trim() ?? '',
+  }));
   const [starting, setStarting] = useState(false);
   /** The wizard's NSFW box: the stream is left out of lists unless a visitor asks for NSFW. */
   const [nsfw, setNsfw] = useState(false);
   const [live, setLive] = useState<Live | null>(null);
   const [method, setMethod] = useState<BroadcastMethod>('browser');
+  /** The broadcast just ended: its recap shows until the creator moves on. */
+  const [ended, setEnded] = useState<{ mint: string; title: string } | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The browser needs https for the camera; streaming software does not.
@@ -68,6 +79,18 @@ export function Component() {
   }, [state.step]);
 
   /**
+   * A failed start: a stream that turned out to be another wallet's goes back to step 1 with the reason
+   * inline (someone claimed the token after step 1's check); anything else is the spec's toast.
+   */
+  const startFailed = async (err: unknown, mint: string) => {
+    const api = err instanceof ApiError ? err : (err as { cause?: unknown })?.cause;
+    if (api instanceof ApiError && api.code === STREAM_OWNED_BY_OTHER && address) {
+      const message = (await ownershipRefusal(mint, address)) ?? ownedByOtherMessage(null);
+      dispatch({ type: 'refused', message });
+    } else notify.error(t('live.startFailed'));
+  };
+
+  /**
    * "Set Up OBS Stream": save the stream (not live), make sure it has a stream key (a new one only when it has
    * none, so a key already in OBS keeps working), and open its dashboard with the WHIP URL and key.
    */
@@ -80,8 +103,8 @@ export function Component() {
       const info = await fetchIngestInfo(mint);
       if (!info.hasKey) rememberStreamKey(queryClient, mint, await generateStreamKey(mint));
       navigate(`/dashboard/${mint}`);
-    } catch {
-      notify.error(t('live.startFailed'));
+    } catch (err) {
+      await startFailed(err, state.preview.address);
     } finally {
       setStarting(false);
     }
@@ -104,8 +127,8 @@ export function Component() {
       setLive({ session, address, startedAt: Date.now() });
       dispatch({ type: 'started' });
       notify.success(t('live.started'));
-    } catch {
-      notify.error(t('live.startFailed'));
+    } catch (err) {
+      await startFailed(err, state.preview.address);
     } finally {
       setStarting(false);
     }
@@ -121,9 +144,15 @@ export function Component() {
       notify.error(t('live.endFailed'));
       return;
     }
+    const title = state.title;
     await finish();
+    setEnded({ mint: current.session.mint, title });
     notify.success(t('live.ended'));
   };
+
+  if (ended && address) {
+    return <StreamRecap mint={ended.mint} title={ended.title} onStartAgain={() => setEnded(null)} />;
+  }
 
   if (state.step === 'streaming' && live) {
     return (
@@ -170,6 +199,7 @@ export function Component() {
               />
             ) : (
               <TokenForm
+                me={address}
                 address={state.address}
                 error={state.lookupError}
                 onAddress={(value) => dispatch({ type: 'address', value })}

@@ -4,9 +4,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { lookupToken } from '../../features/token/lookup-token.ts';
+import { notify } from '../../lib/toast.ts';
+import { ownershipRefusal } from './stream-owner.ts';
 
-/** Step 1: the token address form; the fetch button is disabled while loading or blank (spec §5). */
+const quiet = { success: () => undefined, error: () => undefined };
+
+/**
+ * Step 1: the token address form; the fetch button is disabled while loading or blank (spec §5). A token whose
+ * stream belongs to another wallet is refused here, with the reason, before any step 2 work.
+ */
 export function TokenForm(props: {
+  /** The signed-in wallet. */
+  me: string;
   address: string;
   error: string | null;
   onAddress: (value: string) => void;
@@ -22,9 +31,13 @@ export function TokenForm(props: {
     if (blank || loading) return;
     setLoading(true);
     try {
-      const result = await lookupToken(props.address);
-      if (result.status === 'ok') props.onFound(result.preview);
-      else props.onFailed(result.message);
+      // The success toast waits for the ownership check: "loaded successfully!" beside a refusal contradicts it.
+      const result = await lookupToken(props.address, { toast: quiet });
+      if (result.status !== 'ok') return props.onFailed(result.message);
+      const refusal = await ownershipRefusal(result.preview.address, props.me);
+      if (refusal) return props.onFailed(refusal);
+      notify.success(t('token.lookupSuccess'));
+      props.onFound(result.preview);
     } finally {
       setLoading(false);
     }

@@ -45,4 +45,18 @@ describe('wizardReducer', () => {
   it('cannot start streaming without a token', () => {
     expect(wizardReducer(initialWizard, { type: 'started' }).step).toBe('input');
   });
+
+  it('a refused start goes back to step 1 with its reason under the address, which stays', () => {
+    const previewed = wizardReducer(
+      { ...initialWizard, address: preview.address },
+      { type: 'lookupOk', preview },
+    );
+    const refused = wizardReducer(previewed, { type: 'refused', message: 'belongs to another wallet' });
+    expect(refused).toMatchObject({
+      step: 'input',
+      address: preview.address,
+      preview: null,
+      lookupError: 'belongs to another wallet',
+    });
+  });
 });

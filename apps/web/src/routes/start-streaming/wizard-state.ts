@@ -15,6 +15,7 @@ export interface WizardState {
 export type WizardAction =
   | { type: 'address'; value: string }
   | { type: 'lookupFailed'; message: string }
+  | { type: 'refused'; message: string }
   | { type: 'lookupOk'; preview: TTokenPreview }
   | { type: 'title'; value: string }
   | { type: 'description'; value: string }
@@ -37,6 +38,16 @@ export const wizardReducer = (state: WizardState, action: WizardAction): WizardS
       return { ...state, address: action.value, lookupError: null };
     case 'lookupFailed':
       return { ...state, lookupError: action.message };
+    case 'refused':
+      // Step 2's start was refused for the token itself: back to step 1, its reason under the address.
+      return {
+        ...state,
+        step: 'input',
+        preview: null,
+        title: '',
+        description: '',
+        lookupError: action.message,
+      };
     case 'lookupOk':
       // Spec §5 defaults: "{name} Live Trading" and "Live trading and analysis for {name} ({symbol})".
       return {

@@ -15,7 +15,7 @@ export const howTo = {
     },
     setup: {
       title: 'Set up your stream',
-      text: 'Review the token, write a stream title and description, and allow camera and microphone access in your browser.',
+      text: 'Review the token, write a stream title and description, and choose how to broadcast: from this browser (allow camera and microphone access) or from OBS.',
     },
     live: {
       title: 'Go live',
@@ -38,6 +38,38 @@ export const howTo = {
       text: 'No accounts or passwords: streamers and viewers are their wallet address.',
     },
   },
+  obs: {
+    title: 'Streaming with OBS (WHIP)',
+    intro:
+      'OBS Studio 30 or later publishes straight to Mintcast over WHIP, with no plugin. In step 3 choose "OBS / streaming software" and press Set Up OBS Stream: your stream dashboard shows the WHIP server URL and your stream key (reveal it again there at any time, or regenerate it).',
+    settings: {
+      service: {
+        label: 'Settings → Stream',
+        value: 'Service: WHIP. Server: the WHIP server URL. Bearer Token: your stream key.',
+      },
+      encoder: {
+        label: 'Video encoder',
+        value: 'x264 or a hardware H.264 encoder (NVENC, Quick Sync, AMF, VideoToolbox).',
+      },
+      keyframe: {
+        label: 'Keyframe interval',
+        value: '1 s: viewers who join, or drop to a lower quality, wait at most a second for the picture.',
+      },
+      bframes: {
+        label: 'B-frames',
+        value:
+          '0 (none): browsers play WebRTC video without them. With x264, use the profile "baseline" or the tune "zerolatency".',
+      },
+      rate: {
+        label: 'Rate control and bitrate',
+        value:
+          'CBR, 2,500–4,500 kb/s for 720p or 1080p at 30 fps; keep it under about 70 % of your upload speed.',
+      },
+      audio: { label: 'Audio', value: 'Opus (OBS chooses it for WHIP), 128–160 kb/s.' },
+    },
+    outro:
+      'Press Start Streaming in OBS: the stream goes live when the video arrives and ends when you stop streaming. The dashboard shows what the server receives: resolution, frame rate, bitrate and loss.',
+  },
   tipsTitle: 'Tips for a great stream',
   tips: {
     connection: 'Use a wired or stable connection: video quality follows your upload speed.',
@@ -52,13 +84,13 @@ export const howTo = {
       q: 'Do I need to own the token to stream it?',
       a: 'No token ownership is needed: you can stream about any token that trades on BNB Smart Chain, whether or not you hold it.',
     },
-    mint: {
-      q: 'Where do I find a token’s mint address?',
-      a: 'The mint is the token’s contract address. You can find it on a token explorer such as BscScan, or copy it from the token’s page on a DEX or chart site.',
+    address: {
+      q: 'Where do I find a token’s contract address?',
+      a: 'Every BNB Smart Chain token has a contract address: 0x followed by 40 hexadecimal characters. You can find it on a token explorer such as BscScan, or copy it from the token’s page on a DEX or chart site.',
     },
     mobile: {
       q: 'Can I stream from my phone?',
-      a: 'Not yet. Mobile streaming is not yet supported — go live from a desktop browser such as Chrome, Edge, Brave or Firefox. Watching works on mobile.',
+      a: 'Not from the phone’s browser yet — go live from a desktop browser such as Chrome, Edge, Brave or Firefox, or from OBS. Watching works on mobile.',
     },
     duration: {
       q: 'How long can a stream last?',

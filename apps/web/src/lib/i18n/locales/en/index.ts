@@ -8,6 +8,7 @@ import { shell } from './shell.ts';
 import { start } from './start.ts';
 import { chat, live, stream, token } from './stream.ts';
 import { trade } from './trade.ts';
+import { chatErrors, watch } from './viewer.ts';
 import { wallet } from './wallet.ts';
 
 /**
@@ -35,6 +36,8 @@ export const en = {
   moderation,
   admin,
   trade,
+  watch,
+  chatErrors,
 } as const;
 
 export type TCatalog = typeof en;

@@ -37,8 +37,29 @@ export const start = {
   share: 'Share screen',
   ending: 'Ending...',
   end: 'End Stream',
+  endConfirm: {
+    title: 'End your stream?',
+    text: 'Viewers will see the stream as offline. You can start again at any time.',
+    keep: 'Keep streaming',
+    end: 'End Stream',
+  },
+  recap: {
+    kicker: 'Stream ended',
+    title: 'Your stream recap',
+    duration: 'Duration',
+    peak: 'Peak viewers',
+    followers: 'New followers',
+    tips: 'Tips',
+    tipped: 'Tipped',
+    messages: 'Chat messages',
+    failed: 'Could not load the recap.',
+    again: 'Start a new stream',
+    streamPage: 'Go to your stream page',
+  },
   settingUp: 'Setting Up...',
   setUpObs: 'Set Up OBS Stream',
+  ownedByOther:
+    "This token's stream belongs to another wallet ({{owner}}). Only that wallet can go live on it: pick another token.",
   httpsTitle: 'Broadcasting needs https',
   httpsText:
     'This site is open over plain http at {{host}}, and browsers only share a camera and microphone with secure (https) sites. Open it through https, or on the machine that runs it at localhost, to go live. Watching works either way.',
@@ -91,7 +112,7 @@ export const start = {
       regenerateHint: 'Regenerating stops the old key from working.',
       obsTitle: 'In OBS 30 or later',
       obsHelp:
-        'Settings → Stream → Service: WHIP. Paste the server URL into Server and the stream key into Bearer Token, then Start Streaming. Use x264 or a hardware H.264 encoder and Opus audio. Your stream goes live when the video arrives, and ends when you stop streaming.',
+        'Settings → Stream → Service: WHIP. Paste the server URL into Server and the stream key into Bearer Token, then Start Streaming. Use x264 or a hardware H.264 encoder (keyframe interval 1 s, no B-frames) and Opus audio. Your stream goes live when the video arrives, and ends when you stop streaming.',
       copied: 'Copied to clipboard',
       copyFailed: 'Failed to copy',
       regenerated: 'New stream key generated. The old key no longer works.',

@@ -45,6 +45,12 @@ export const trade = {
   tipMessage: 'Tip message',
   tipButton: 'Tip {{amount}} BNB',
   enterAmount: 'Enter an amount',
+  tipAmountErrors: {
+    invalid: 'Type the amount as a number of BNB, like 0.05',
+    zero: 'The amount must be more than 0 BNB',
+    precision: 'BNB has at most 18 decimals',
+    notEnough: 'Not enough BNB: your balance is {{balance}} BNB',
+  },
   cockpitTips: 'Tips received',
   cockpitNoTips: 'No tips yet',
   cockpitTipsFailed: 'Could not load your tips',

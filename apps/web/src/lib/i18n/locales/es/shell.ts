@@ -16,7 +16,7 @@ export const shell = {
   siteTitle: 'Mintcast — Transmisiones cripto',
   sidebar: 'Barra lateral',
   mainNav: 'Principal',
-  searchPlaceholder: 'Buscar transmisiones o introducir dirección del token...',
+  searchPlaceholder: 'Buscar o pegar dirección de token...',
   search: 'Buscar',
   openSearch: 'Abrir búsqueda',
   closeSearch: 'Cerrar búsqueda',

@@ -37,8 +37,29 @@ export const start = {
   share: 'Compartir pantalla',
   ending: 'Finalizando...',
   end: 'Finalizar transmisión',
+  endConfirm: {
+    title: '¿Finalizar la transmisión?',
+    text: 'Los espectadores verán la transmisión como desconectada. Puedes volver a empezar cuando quieras.',
+    keep: 'Seguir transmitiendo',
+    end: 'Finalizar transmisión',
+  },
+  recap: {
+    kicker: 'Transmisión finalizada',
+    title: 'El resumen de tu transmisión',
+    duration: 'Duración',
+    peak: 'Máximo de espectadores',
+    followers: 'Nuevos seguidores',
+    tips: 'Propinas',
+    tipped: 'Recibido',
+    messages: 'Mensajes del chat',
+    failed: 'No se pudo cargar el resumen.',
+    again: 'Empezar otra transmisión',
+    streamPage: 'Ir a la página de tu transmisión',
+  },
   settingUp: 'Configurando...',
   setUpObs: 'Configurar transmisión con OBS',
+  ownedByOther:
+    'La transmisión de este token pertenece a otra billetera ({{owner}}). Solo esa billetera puede transmitir en vivo con él: elige otro token.',
   httpsTitle: 'Para transmitir se necesita https',
   httpsText:
     'Este sitio está abierto por http sin cifrar en {{host}}, y los navegadores solo comparten la cámara y el micrófono con sitios seguros (https). Ábrelo por https, o en localhost en la máquina que lo ejecuta, para salir en vivo. Ver transmisiones funciona de ambas formas.',
@@ -91,7 +112,7 @@ export const start = {
       regenerateHint: 'Al regenerarla, la clave anterior deja de funcionar.',
       obsTitle: 'En OBS 30 o posterior',
       obsHelp:
-        'Ajustes → Emisión → Servicio: WHIP. Pega la URL del servidor en Servidor y la clave de transmisión en Bearer Token, y pulsa Iniciar transmisión. Usa x264 o un codificador H.264 por hardware y audio Opus. Tu transmisión empieza cuando llega el vídeo y termina cuando dejas de transmitir.',
+        'Ajustes → Emisión → Servicio: WHIP. Pega la URL del servidor en Servidor y la clave de transmisión en Bearer Token, y pulsa Iniciar transmisión. Usa x264 o un codificador H.264 por hardware (fotograma clave cada 1 s, sin fotogramas B) y audio Opus. Tu transmisión empieza cuando llega el vídeo y termina cuando dejas de transmitir.',
       copied: 'Copiado al portapapeles',
       copyFailed: 'No se pudo copiar',
       regenerated: 'Nueva clave de transmisión generada. La anterior ya no funciona.',

@@ -45,6 +45,12 @@ export const trade = {
   tipMessage: 'Mensaje de la propina',
   tipButton: 'Dar {{amount}} BNB',
   enterAmount: 'Introduce un importe',
+  tipAmountErrors: {
+    invalid: 'Escribe el importe como un número de BNB, por ejemplo 0,05',
+    zero: 'El importe debe ser mayor que 0 BNB',
+    precision: 'BNB admite como mucho 18 decimales',
+    notEnough: 'No tienes suficiente BNB: tu saldo es {{balance}} BNB',
+  },
   cockpitTips: 'Propinas recibidas',
   cockpitNoTips: 'Aún no hay propinas',
   cockpitTipsFailed: 'No se pudieron cargar tus propinas',

@@ -14,7 +14,7 @@ export const howTo = {
     },
     setup: {
       title: 'Préparez votre stream',
-      text: "Vérifiez le token, écrivez un titre et une description, et autorisez l'accès à la caméra et au micro dans votre navigateur.",
+      text: "Vérifiez le token, écrivez un titre et une description, et choisissez comment diffuser : depuis ce navigateur (autorisez l'accès à la caméra et au micro) ou depuis OBS.",
     },
     live: {
       title: 'Passez en direct',
@@ -37,6 +37,39 @@ export const howTo = {
       text: 'Ni compte ni mot de passe : streamers et spectateurs sont leur adresse de portefeuille.',
     },
   },
+  obs: {
+    title: 'Streamer avec OBS (WHIP)',
+    intro:
+      "OBS Studio 30 ou plus récent publie directement sur Mintcast en WHIP, sans plugin. À l'étape 3, choisissez « OBS / logiciel de streaming » et appuyez sur Configurer le stream OBS : le tableau de bord de votre stream affiche l'URL du serveur WHIP et votre clé de stream (affichez-la de nouveau là à tout moment, ou régénérez-la).",
+    settings: {
+      service: {
+        label: 'Paramètres → Stream',
+        value: "Service : WHIP. Serveur : l'URL du serveur WHIP. Bearer Token : votre clé de stream.",
+      },
+      encoder: {
+        label: 'Encodeur vidéo',
+        value: 'x264 ou un encodeur H.264 matériel (NVENC, Quick Sync, AMF, VideoToolbox).',
+      },
+      keyframe: {
+        label: "Intervalle d'images clés",
+        value:
+          "1 s : un spectateur qui arrive, ou qui passe à une qualité plus basse, attend l'image une seconde au plus.",
+      },
+      bframes: {
+        label: 'Images B',
+        value:
+          '0 (aucune) : les navigateurs lisent la vidéo WebRTC sans elles. Avec x264, utilisez le profil « baseline » ou le réglage « zerolatency ».',
+      },
+      rate: {
+        label: 'Contrôle du débit',
+        value:
+          'CBR, 2 500 à 4 500 kb/s pour du 720p ou du 1080p à 30 i/s ; restez sous 70 % environ de votre débit montant.',
+      },
+      audio: { label: 'Audio', value: 'Opus (OBS le choisit pour WHIP), 128 à 160 kb/s.' },
+    },
+    outro:
+      'Appuyez sur Démarrer le streaming dans OBS : le stream passe en direct quand la vidéo arrive et se termine quand vous arrêtez. Le tableau de bord montre ce que le serveur reçoit : résolution, images par seconde, débit et pertes.',
+  },
   tipsTitle: 'Conseils pour un bon stream',
   tips: {
     connection: 'Utilisez une connexion filaire ou stable : la qualité vidéo suit votre débit montant.',
@@ -52,13 +85,13 @@ export const howTo = {
       q: 'Dois-je détenir le token pour en parler en stream ?',
       a: "Il n'est pas nécessaire de détenir le token : vous pouvez streamer sur n'importe quel token échangé sur BNB Smart Chain, que vous le possédiez ou non.",
     },
-    mint: {
-      q: "Où trouver l'adresse (mint) d'un token ?",
-      a: "Le mint est l'adresse du contrat du token. Vous la trouverez sur un explorateur de tokens comme BscScan, ou sur la page du token d'un DEX ou d'un site de graphiques.",
+    address: {
+      q: "Où trouver l'adresse du contrat d'un token ?",
+      a: "Chaque token BNB Smart Chain a une adresse de contrat : 0x suivi de 40 caractères hexadécimaux. Vous la trouverez sur un explorateur de tokens comme BscScan, ou sur la page du token d'un DEX ou d'un site de graphiques.",
     },
     mobile: {
       q: 'Puis-je streamer depuis mon téléphone ?',
-      a: "Pas encore. Le stream depuis un mobile n'est pas encore pris en charge : lancez-vous depuis un navigateur de bureau comme Chrome, Edge, Brave ou Firefox. Regarder fonctionne sur mobile.",
+      a: 'Pas encore depuis le navigateur du téléphone : lancez-vous depuis un navigateur de bureau comme Chrome, Edge, Brave ou Firefox, ou depuis OBS. Regarder fonctionne sur mobile.',
     },
     duration: {
       q: 'Combien de temps peut durer un stream ?',

@@ -9,6 +9,7 @@ import { shell } from './shell.ts';
 import { start } from './start.ts';
 import { chat, live, stream, token } from './stream.ts';
 import { trade } from './trade.ts';
+import { chatErrors, watch } from './viewer.ts';
 import { wallet } from './wallet.ts';
 
 export default {
@@ -32,4 +33,6 @@ export default {
   moderation,
   admin,
   trade,
+  watch,
+  chatErrors,
 };

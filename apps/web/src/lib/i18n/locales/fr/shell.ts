@@ -16,7 +16,7 @@ export const shell = {
   siteTitle: 'Mintcast — Streaming crypto',
   sidebar: 'Barre latérale',
   mainNav: 'Principale',
-  searchPlaceholder: 'Rechercher des streams ou saisir une adresse de token...',
+  searchPlaceholder: 'Chercher ou coller une adresse...',
   search: 'Rechercher',
   openSearch: 'Ouvrir la recherche',
   closeSearch: 'Fermer la recherche',

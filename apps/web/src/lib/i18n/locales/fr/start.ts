@@ -38,8 +38,29 @@ export const start = {
   share: "Partager l'écran",
   ending: 'Arrêt...',
   end: 'Terminer le stream',
+  endConfirm: {
+    title: 'Terminer votre stream ?',
+    text: 'Les spectateurs verront le stream hors ligne. Vous pouvez recommencer à tout moment.',
+    keep: 'Continuer le stream',
+    end: 'Terminer le stream',
+  },
+  recap: {
+    kicker: 'Stream terminé',
+    title: 'Le bilan de votre stream',
+    duration: 'Durée',
+    peak: 'Pic de spectateurs',
+    followers: 'Nouveaux abonnés',
+    tips: 'Pourboires',
+    tipped: 'Reçu',
+    messages: 'Messages du chat',
+    failed: 'Impossible de charger le bilan.',
+    again: 'Lancer un nouveau stream',
+    streamPage: 'Aller à la page de votre stream',
+  },
   settingUp: 'Configuration...',
   setUpObs: 'Configurer le stream OBS',
+  ownedByOther:
+    'Le stream de ce token appartient à un autre portefeuille ({{owner}}). Seul ce portefeuille peut le diffuser en direct : choisissez un autre token.',
   httpsTitle: 'La diffusion nécessite https',
   httpsText:
     "Ce site est ouvert en http non chiffré sur {{host}}, et les navigateurs ne partagent la caméra et le micro qu'avec les sites sécurisés (https). Ouvrez-le en https, ou sur la machine qui le fait tourner via localhost, pour passer en direct. Regarder fonctionne dans les deux cas.",
@@ -92,7 +113,7 @@ export const start = {
       regenerateHint: "Régénérer la clé rend l'ancienne inutilisable.",
       obsTitle: 'Dans OBS 30 ou plus récent',
       obsHelp:
-        "Paramètres → Stream → Service : WHIP. Collez l'URL du serveur dans Serveur et la clé de stream dans Bearer Token, puis Démarrer le streaming. Utilisez x264 ou un encodeur H.264 matériel et l'audio Opus. Votre stream passe en direct quand la vidéo arrive, et se termine quand vous arrêtez le streaming.",
+        "Paramètres → Stream → Service : WHIP. Collez l'URL du serveur dans Serveur et la clé de stream dans Bearer Token, puis Démarrer le streaming. Utilisez x264 ou un encodeur H.264 matériel (image clé toutes les 1 s, sans images B) et l'audio Opus. Votre stream passe en direct quand la vidéo arrive, et se termine quand vous arrêtez le streaming.",
       copied: 'Copié dans le presse-papiers',
       copyFailed: 'Échec de la copie',
       regenerated: "Nouvelle clé de stream générée. L'ancienne ne fonctionne plus.",

@@ -45,6 +45,12 @@ export const trade = {
   tipMessage: 'Message du pourboire',
   tipButton: 'Donner {{amount}} BNB',
   enterAmount: 'Saisissez un montant',
+  tipAmountErrors: {
+    invalid: 'Saisissez le montant en nombre de BNB, par exemple 0,05',
+    zero: 'Le montant doit être supérieur à 0 BNB',
+    precision: 'Le BNB a au plus 18 décimales',
+    notEnough: 'Pas assez de BNB : votre solde est de {{balance}} BNB',
+  },
   cockpitTips: 'Pourboires reçus',
   cockpitNoTips: "Aucun pourboire pour l'instant",
   cockpitTipsFailed: 'Impossible de charger vos pourboires',
