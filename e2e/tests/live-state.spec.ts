@@ -48,7 +48,7 @@ const probe = () => {
 type Probe = { frames: boolean; blank: number; texts: string[] };
 const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { probe: Probe }).probe);
 
-test('a viewer on "Stream Not Found" gets the player pushed when the host starts, and reloads always reach video', async ({
+test('a viewer on "No stream for this token yet" gets the player pushed when the host starts, and reloads always reach video', async ({
   browser,
 }) => {
   test.setTimeout(420_000);
@@ -58,7 +58,8 @@ test('a viewer on "Stream Not Found" gets the player pushed when the host starts
   viewer.on('websocket', (ws) => ws.on('framereceived', (f) => pushed.push(String(f.payload))));
   await viewer.addInitScript(probe);
   await viewer.goto(`${app.url}/livestream/${TOKEN}`);
-  await expect(viewer.getByRole('heading', { name: 'Stream Not Found' })).toBeVisible();
+  // A token the market knows, with no stream yet: the page invites to stream it (issue 29).
+  await expect(viewer.getByRole('heading', { name: 'No stream for this token yet' })).toBeVisible();
   await expect.poll(() => pushed.some((p) => p.includes('"subscribed"'))).toBe(true);
 
   const host = await (await browser.newContext()).newPage();
@@ -72,7 +73,7 @@ test('a viewer on "Stream Not Found" gets the player pushed when the host starts
   await host.getByRole('button', { name: 'Fetch Token' }).click();
   await host.getByRole('button', { name: 'Start Live Stream' }).click();
 
-  // The live flag arrives on the socket, and the page that said "Stream Not Found" plays the host's video.
+  // The live flag arrives on the socket, and the page that said "No stream for this token yet" plays the host's video.
   await expect
     .poll(() => pushed.some((p) => p.includes('"stream_status"') && p.includes('"live":true')), {
       timeout: 90_000,

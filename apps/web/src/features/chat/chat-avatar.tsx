@@ -26,7 +26,7 @@ export function ChatAvatar({
   return (
     <span
       aria-hidden
-      className={`flex ${size} shrink-0 items-center justify-center rounded-full bg-brand/15 font-bold text-brand`}
+      className={`flex ${size} shrink-0 items-center justify-center rounded-full bg-brand/15 font-bold text-brand-strong`}
     >
       {initials}
     </span>
