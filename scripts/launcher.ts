@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { launcherLog } from './launcher-log.ts';
+import { marketUnreachableReason } from './market-reachability.ts';
 import { type Supervised, type SuperviseOptions, supervise } from './supervisor.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -83,6 +84,12 @@ export const prepareEnvironment = async (opts: { apiOrigin: string }) => {
     env.MARKET_DATA_URL = standin.url;
     launcherLog('info', 'market_standin', `offline: market data from the stand-in at ${standin.url}`, {
       url: standin.url,
+    });
+  } else {
+    // Not awaited: the site starts either way; without internet the first thing printed says why tokens are empty.
+    const url = env.MARKET_DATA_URL || 'https://api.dexscreener.com';
+    void marketUnreachableReason(url).then((reason) => {
+      if (reason) launcherLog('warn', 'market_unreachable', reason, { url });
     });
   }
   return { env, embeddedMedia };

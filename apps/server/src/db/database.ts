@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrateToLatest } from './migrate.ts';
 import { pglitePool } from './pglite-pool.ts';
 import { ensurePrivateDir, makeTreePrivate } from './private-dir.ts';
@@ -53,11 +54,19 @@ export const openDatabase = async (target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'pglite') {
     const { dataDir } = target;
     if (dataDir) ensurePrivateDir(dataDir);
-    const instance = await PGlite.create({
-      dataDir: target.dataDir,
-      extensions: { pg_trgm },
-      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-    });
+    // One process per folder: a second opener (e.g. `npm run seed` beside `npm start`) is refused.
+    const lock = dataDir ? await lockDataDir(dataDir) : undefined;
+    let instance: PGlite;
+    try {
+      instance = await PGlite.create({
+        dataDir: target.dataDir,
+        extensions: { pg_trgm },
+        ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+      });
+    } catch (err) {
+      await lock?.release();
+      throw err;
+    }
     if (dataDir) makeTreePrivate(dataDir);
     const queryObservers = new Set<QueryObserver>();
     const db = new Kysely<Database>({
@@ -76,6 +85,7 @@ export const openDatabase = async (target: DatabaseTarget): Promise<DatabaseHand
         await instance.close();
         // Files PGlite created while running are 0666 (inside 0700 folders): tighten them too.
         if (dataDir) makeTreePrivate(dataDir);
+        await lock?.release();
       },
     };
   }
