@@ -31,14 +31,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => app?.stop());
 
-const errorsOf = (page: Page): string[] => {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-};
-
 test('translations load lazily and <html lang> follows the chosen language', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => {

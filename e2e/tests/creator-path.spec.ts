@@ -79,6 +79,17 @@ test('step 1 refuses a token whose stream belongs to another wallet, once, inlin
   await shoot(page, 'wizard-refusal');
 });
 
+test("the wizard's default title and description are in the creator's language", async ({ page }) => {
+  await signInPage(page, local.app.url, generatePrivateKey());
+  // Signed in, the creator picks French in Settings' storage and comes back to the wizard.
+  await page.evaluate(() => localStorage.setItem('mintcast.settings', JSON.stringify({ language: 'fr' })));
+  await page.reload();
+  await page.getByLabel('Adresse du contrat du token').fill(TOKEN);
+  await page.getByRole('button', { name: 'Rechercher le token' }).click();
+  await expect(page.getByLabel('Titre du stream')).toHaveValue('Neon Frog : trading en direct');
+  await expect(page.getByLabel('Description')).toHaveValue(/^Trading en direct et analyse de Neon Frog \(/);
+});
+
 test('a broadcast: no upload warning at a clean start, End Stream asks first, then the recap', async ({
   browser,
 }) => {

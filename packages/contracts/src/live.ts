@@ -80,8 +80,3 @@ export const HOST_TOKEN_TTL_S = 60 * 60;
 export const HOST_GRACE_DEFAULT_MS = 15_000;
 /** Default period of the server's check of live flags and counts against the media server's rooms. */
 export const LIVE_RECONCILE_DEFAULT_MS = 10_000;
-
-/** Wizard defaults (spec §5). */
-export const defaultStreamTitle = (name: string): string => `${name} Live Trading`;
-export const defaultStreamDescription = (name: string, symbol: string): string =>
-  `Live trading and analysis for ${name} (${symbol})`;

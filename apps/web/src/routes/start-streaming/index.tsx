@@ -203,7 +203,21 @@ export function Component() {
                 address={state.address}
                 error={state.lookupError}
                 onAddress={(value) => dispatch({ type: 'address', value })}
-                onFound={(preview) => dispatch({ type: 'lookupOk', preview })}
+                onFound={(preview) =>
+                  dispatch({
+                    type: 'lookupOk',
+                    preview,
+                    // Spec §5's defaults ("{name} Live Trading", "Live trading and analysis for {name}
+                    // ({symbol})"), in the creator's language.
+                    defaults: {
+                      title: t('start.defaults.title', { name: preview.name }),
+                      description: t('start.defaults.description', {
+                        name: preview.name,
+                        symbol: preview.symbol,
+                      }),
+                    },
+                  })
+                }
                 onFailed={(message) => dispatch({ type: 'lookupFailed', message })}
               />
             )}

@@ -15,11 +15,17 @@ const preview: TTokenPreview = {
   telegram: null,
 };
 
+const defaults = {
+  title: 'Pepe Live Trading',
+  description: 'Live trading and analysis for Pepe (PEPE)',
+};
+
 describe('wizardReducer', () => {
-  it('moves to the preview with the spec defaults after a successful lookup', () => {
+  it('moves to the preview with the defaults it is given after a successful lookup', () => {
     const s = wizardReducer(wizardReducer(initialWizard, { type: 'address', value: preview.address }), {
       type: 'lookupOk',
       preview,
+      defaults,
     });
     expect(s).toMatchObject({
       step: 'preview',
@@ -33,7 +39,7 @@ describe('wizardReducer', () => {
   it('Back clears the token; reset clears every field', () => {
     const previewed = wizardReducer(
       { ...initialWizard, address: preview.address },
-      { type: 'lookupOk', preview },
+      { type: 'lookupOk', preview, defaults },
     );
     const back = wizardReducer(previewed, { type: 'back' });
     expect(back).toMatchObject({ step: 'input', preview: null, title: '', description: '' });
@@ -49,7 +55,7 @@ describe('wizardReducer', () => {
   it('a refused start goes back to step 1 with its reason under the address, which stays', () => {
     const previewed = wizardReducer(
       { ...initialWizard, address: preview.address },
-      { type: 'lookupOk', preview },
+      { type: 'lookupOk', preview, defaults },
     );
     const refused = wizardReducer(previewed, { type: 'refused', message: 'belongs to another wallet' });
     expect(refused).toMatchObject({

@@ -1,4 +1,4 @@
-import { defaultStreamDescription, defaultStreamTitle, type TTokenPreview } from '@mintcast/contracts';
+import type { TTokenPreview } from '@mintcast/contracts';
 
 /** The wizard of spec §2/§4: input → preview → streaming. */
 export type WizardStep = 'input' | 'preview' | 'streaming';
@@ -16,7 +16,8 @@ export type WizardAction =
   | { type: 'address'; value: string }
   | { type: 'lookupFailed'; message: string }
   | { type: 'refused'; message: string }
-  | { type: 'lookupOk'; preview: TTokenPreview }
+  /** `defaults`: the title and description the creator starts from, in the creator's language (spec §5). */
+  | { type: 'lookupOk'; preview: TTokenPreview; defaults: { title: string; description: string } }
   | { type: 'title'; value: string }
   | { type: 'description'; value: string }
   | { type: 'back' }
@@ -49,14 +50,13 @@ export const wizardReducer = (state: WizardState, action: WizardAction): WizardS
         lookupError: action.message,
       };
     case 'lookupOk':
-      // Spec §5 defaults: "{name} Live Trading" and "Live trading and analysis for {name} ({symbol})".
       return {
         ...state,
         step: 'preview',
         lookupError: null,
         preview: action.preview,
-        title: defaultStreamTitle(action.preview.name),
-        description: defaultStreamDescription(action.preview.name, action.preview.symbol),
+        title: action.defaults.title,
+        description: action.defaults.description,
       };
     case 'title':
       return { ...state, title: action.value };

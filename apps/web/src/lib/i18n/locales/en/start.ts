@@ -21,6 +21,10 @@ export const start = {
   marketCap: 'Market cap',
   mc: 'MC {{value}}',
   streamTitle: 'Stream Title',
+  defaults: {
+    title: '{{name}} Live Trading',
+    description: 'Live trading and analysis for {{name}} ({{symbol}})',
+  },
   description: 'Description',
   back: 'Back',
   starting: 'Starting Stream...',

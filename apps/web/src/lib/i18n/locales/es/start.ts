@@ -20,6 +20,10 @@ export const start = {
   marketCap: 'Capitalización',
   mc: 'Cap. {{value}}',
   streamTitle: 'Título de la transmisión',
+  defaults: {
+    title: '{{name}}: trading en vivo',
+    description: 'Trading en vivo y análisis de {{name}} ({{symbol}})',
+  },
   description: 'Descripción',
   back: 'Atrás',
   starting: 'Iniciando transmisión...',

@@ -21,6 +21,10 @@ export const start = {
   marketCap: 'Capitalisation',
   mc: 'Cap. {{value}}',
   streamTitle: 'Titre du stream',
+  defaults: {
+    title: '{{name}} : trading en direct',
+    description: 'Trading en direct et analyse de {{name}} ({{symbol}})',
+  },
   description: 'Description',
   back: 'Retour',
   starting: 'Lancement du stream...',
