@@ -25,6 +25,10 @@ const OWNER = `0x${'1'.repeat(40)}`;
 const HOST_KEY = generatePrivateKey();
 const host = privateKeyToAccount(HOST_KEY).address.toLowerCase();
 const FAN_KEY: Hex = generatePrivateKey();
+/** A creator with one stream, for the ways back to its dashboard. */
+const DASHED = '0x00000000000000000000000000000000000da5ed';
+const DASHER_KEY: Hex = generatePrivateKey();
+const dasher = privateKeyToAccount(DASHER_KEY).address.toLowerCase();
 const fan = privateKeyToAccount(FAN_KEY).address.toLowerCase();
 
 let standin: MarketStandin;
@@ -40,6 +44,7 @@ test.beforeAll(async () => {
     streams: () => [
       { mint: TAKEN, name: 'Pixel Pup Live', symbol: 'PUP', creator_address: OWNER },
       { mint: TIPPED, name: 'Tip jar', symbol: 'TIP', creator_address: host },
+      { mint: DASHED, name: 'Dash Cat', symbol: 'DASH', creator_address: dasher },
     ],
   });
   await local.chain.testClient.setBalance({ address: fan as Hex, value: parseEther('0.03') });
@@ -187,6 +192,37 @@ test('a tip the wallet cannot pay is refused before the wallet opens; bad amount
   await expect(tip.getByRole('alert')).toHaveCount(0);
   await expect(tip.getByRole('button', { name: 'Tip 0.02 BNB' })).toBeEnabled();
   await context.close();
+});
+
+test("the creator finds the stream's dashboard again: sidebar, profile and the stream page", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInPage(page, local.app.url, DASHER_KEY);
+  const sidebarLink = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Stream Dashboard' });
+  await expect(sidebarLink).toHaveAttribute('href', `/dashboard/${DASHED}`);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+  const mine = page.getByRole('region', { name: 'My streams' });
+  await expect(mine.getByText('Dash Cat')).toBeVisible();
+  await mine.getByRole('link', { name: 'Dashboard of Dash Cat' }).click();
+  await expect(page).toHaveURL(`${local.app.url}/dashboard/${DASHED}`);
+  await expect(page.getByText('Stream dashboard', { exact: true })).toBeVisible();
+
+  await page.goto(`${local.app.url}/livestream/${DASHED}`);
+  const creatorRow = page.getByTestId('stream-creator');
+  await creatorRow.getByRole('link', { name: 'Stream dashboard' }).click();
+  await expect(page).toHaveURL(`${local.app.url}/dashboard/${DASHED}`);
+  await shoot(page, 'stream-dashboard');
+
+  // Anyone else sees neither link.
+  await page.goto(`${local.app.url}/livestream/${TIPPED}`);
+  await expect(page.getByTestId('stream-creator')).toBeVisible();
+  await expect(
+    page.getByTestId('stream-creator').getByRole('link', { name: 'Stream dashboard' }),
+  ).toHaveCount(0);
 });
 
 test('the guide covers OBS over WHIP and says contract address', async ({ page }) => {

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { type ApiSession, apiSignIn } from '../support/api-session.ts';
@@ -65,6 +66,20 @@ const handled = (page: Page, ...parts: string[]) =>
     })
     .toBe(true);
 
+const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
+/** The notifications list at 1280 and 390 px wide, for docs/screenshots. */
+const shootNotifications = async (page: Page) => {
+  const size = page.viewportSize();
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: path.join(SHOTS, `notifications-${width}.png`) });
+  }
+  if (size) await page.setViewportSize(size);
+};
+
 test('a follower on another page gets a toast when a followed stream goes live, and none with the setting off', async ({
   page,
 }) => {
@@ -87,7 +102,7 @@ test('a follower on another page gets a toast when a followed stream goes live, 
   // On another page, S1 goes live: the toast, and the bell's dot.
   await page.goto(`${app.url}/explore`);
   await handled(page, '"subscribed"', channel);
-  const bell = page.locator('a[href="/settings"][data-unseen]');
+  const bell = page.locator('a[href="/notifications"][data-unseen]');
   await expect(page.getByTestId('notifications-dot')).toHaveCount(0);
   await setLive(alpha.mint, true);
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: toastText(alpha) });
@@ -95,10 +110,19 @@ test('a follower on another page gets a toast when a followed stream goes live, 
   await expect(toast.getByRole('button', { name: 'Watch' })).toBeVisible();
   await expect(page.getByTestId('notifications-dot')).toBeVisible();
 
-  // The bell leads to Settings and clears the dot; there F turns "Stream notifications" off.
+  // The bell opens the list of recent notifications (issue 29 item 12) and clears the dot: S1 went live and
+  // is live now. From there F goes to the settings and turns "Stream notifications" off.
   await bell.click();
-  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByTestId('notifications-dot')).toHaveCount(0);
+  const entry = page.getByTestId('notification-live');
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(`${alpha.name} ($${alpha.symbol}) went live`);
+  await expect(entry).toHaveAttribute('href', `/livestream/${alpha.mint}`);
+  await expect(entry.getByTestId('live-badge')).toBeVisible();
+  await shootNotifications(page);
+  await page.getByRole('link', { name: 'Notification settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
   const setting = page.getByRole('switch', { name: 'Stream notifications' });
   await setting.click();
   await expect(setting).toHaveAttribute('aria-checked', 'false');

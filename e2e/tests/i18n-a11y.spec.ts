@@ -33,6 +33,7 @@ const SCREENS: [name: string, path: string][] = [
   ['stream not found', `/livestream/${missingMint}`],
   ['start streaming', '/start-streaming'],
   ['settings', '/settings'],
+  ['notifications', '/notifications'],
   ['profile', '/profile'],
   ['favorites', '/favorites'],
   ['how to stream', '/how-to-stream'],

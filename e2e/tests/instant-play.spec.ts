@@ -87,7 +87,9 @@ test('a live stream’s page opened cold asks for the viewer token before the pl
 test('an offline stream’s page asks for neither the player chunk nor a token', async ({ page }) => {
   const seen = watchRequests(page);
   await page.goto(`${app.url}/livestream/${offline.mint}`);
-  await expect(page.getByText('Stream is offline')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('player-status').getByText('Stream is offline')).toBeVisible({
+    timeout: 30_000,
+  });
   await page.waitForLoadState('networkidle');
   expect(seen.playerChunk()).toBe(false);
   expect(seen.token()).toBe(false);

@@ -20,6 +20,7 @@ export const routes: RouteObject[] = [
       { path: 'favorites', lazy: () => import('./routes/favorites/index.tsx') },
       { path: 'profile', lazy: () => import('./routes/profile/index.tsx') },
       { path: 'settings', lazy: () => import('./routes/settings/index.tsx') },
+      { path: 'notifications', lazy: () => import('./routes/notifications/index.tsx') },
       { path: 'how-to-stream', lazy: () => import('./routes/how-to-stream/index.tsx') },
       { path: 'start-streaming', lazy: () => import('./routes/start-streaming/index.tsx') },
       { path: 'dashboard/:mint', lazy: () => import('./routes/stream-dashboard/index.tsx') },

@@ -9,6 +9,7 @@ export * from './format.ts';
 export * from './ingest.ts';
 export * from './live.ts';
 export * from './moderation.ts';
+export * from './notifications.ts';
 export * from './profiles.ts';
 export * from './realtime.ts';
 export * from './streams.ts';

@@ -1,7 +1,10 @@
+import { NOTIFICATION_LIST_LIMIT, type TNotification } from '@mintcast/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** SQL for notifications: who follows a stream. */
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** SQL for notifications: who follows a stream, and the bell's list of one wallet. */
 export const createNotificationsRepository = (db: Kysely<Database>) => ({
   /** The ones among `addresses` who follow the stream (its `subscriptions` rows). */
   async followersAmong(mint: string, addresses: string[]): Promise<string[]> {
@@ -13,6 +16,88 @@ export const createNotificationsRepository = (db: Kysely<Database>) => ({
       .where('user_address', 'in', addresses)
       .execute();
     return rows.map((r) => r.user_address);
+  },
+
+  /** Followed streams whose current or last broadcast started since `since` (hidden ones left out). */
+  async goLives(address: string, since: Date): Promise<TNotification[]> {
+    const rows = await db
+      .selectFrom('subscriptions as f')
+      .innerJoin('streams as s', 's.mint', 'f.stream_id')
+      .select([
+        's.mint',
+        's.name',
+        's.symbol',
+        's.is_currently_live',
+        's.live_since',
+        's.last_live_started_at',
+      ])
+      .where('f.user_address', '=', address)
+      .where('s.hidden_at', 'is', null)
+      .where((eb) => eb(eb.fn.coalesce('s.live_since', 's.last_live_started_at'), '>=', since))
+      .orderBy(({ fn }) => fn.coalesce('s.live_since', 's.last_live_started_at'), 'desc')
+      .limit(NOTIFICATION_LIST_LIMIT)
+      .execute();
+    return rows.map((r) => ({
+      kind: 'live',
+      at: iso((r.live_since ?? r.last_live_started_at) as Date),
+      mint: r.mint,
+      name: r.name,
+      symbol: r.symbol,
+      live: r.is_currently_live,
+    }));
+  },
+
+  /** Tips on the wallet's own streams from other wallets, newest first. */
+  async tipsReceived(address: string): Promise<TNotification[]> {
+    const rows = await db
+      .selectFrom('tips as t')
+      .innerJoin('streams as s', 's.mint', 't.stream_id')
+      .leftJoin('profiles as p', 'p.address', 't.from_address')
+      .select([
+        's.mint',
+        's.name',
+        's.symbol',
+        't.from_address',
+        'p.username',
+        't.amount_wei',
+        't.created_at',
+      ])
+      .where('s.creator_address', '=', address)
+      .where('t.from_address', '!=', address)
+      .orderBy('t.created_at', 'desc')
+      .limit(NOTIFICATION_LIST_LIMIT)
+      .execute();
+    return rows.map((r) => ({
+      kind: 'tip',
+      at: iso(r.created_at as Date),
+      mint: r.mint,
+      name: r.name,
+      symbol: r.symbol,
+      from_address: r.from_address,
+      username: r.username ?? null,
+      amount_wei: String(r.amount_wei),
+    }));
+  },
+
+  /** Reports the wallet filed that staff has handled, newest first. */
+  async reportsHandled(address: string): Promise<TNotification[]> {
+    const rows = await db
+      .selectFrom('reports as r')
+      .innerJoin('streams as s', 's.mint', 'r.stream_id')
+      .select(['s.mint', 's.name', 's.symbol', 'r.reason', 'r.resolved_at'])
+      .where('r.reporter', '=', address)
+      .where('r.resolved_at', 'is not', null)
+      .orderBy('r.resolved_at', 'desc')
+      .limit(NOTIFICATION_LIST_LIMIT)
+      .execute();
+    return rows.map((r) => ({
+      kind: 'report',
+      at: iso(r.resolved_at as Date),
+      mint: r.mint,
+      name: r.name,
+      symbol: r.symbol,
+      reason: r.reason,
+    }));
   },
 });
 

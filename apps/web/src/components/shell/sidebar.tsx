@@ -1,6 +1,7 @@
-import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { LayoutDashboard, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useMyStreams } from '../../features/creator/use-my-streams.ts';
 import { WalletButton } from '../../features/wallet/wallet-button.tsx';
 import { useAdminStatusQuery } from '../../queries/admin-status.ts';
 import { iconButtonClass } from '../ui/button.ts';
@@ -23,9 +24,16 @@ export function Sidebar({ variant, collapsed, open, onToggleCollapsed, onClose }
   const compact = !drawer && collapsed;
   const hidden = drawer && !open;
   const isAdmin = useAdminStatusQuery().data?.isAdmin === true;
+  // While the wallet has a stream, its dashboard (OBS key, cockpit) is one click away (issue 29).
+  const { dashboardPath } = useMyStreams();
   const groups = NAV_GROUPS.map((g) => ({
     ...g,
-    items: g.items.filter((item) => !item.adminOnly || isAdmin),
+    items: [
+      ...g.items.filter((item) => !item.adminOnly || isAdmin),
+      ...(g.title === 'create' && dashboardPath
+        ? [{ to: dashboardPath, label: 'dashboard' as const, icon: LayoutDashboard }]
+        : []),
+    ],
   }));
   return (
     <aside

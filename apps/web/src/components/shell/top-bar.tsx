@@ -89,7 +89,7 @@ export function TopBar({
           {wide && <span>{t('shell.nav.startStreaming')}</span>}
         </Link>
         <Link
-          to="/settings"
+          to="/notifications"
           aria-label={unseen > 0 ? t('shell.notificationsUnseen') : t('shell.notifications')}
           data-unseen={unseen}
           onClick={markSeen}

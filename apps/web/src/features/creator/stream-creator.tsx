@@ -1,8 +1,10 @@
 import type { TStream } from '@mintcast/contracts';
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, LayoutDashboard } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/ui/button.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { ChatAvatar } from '../chat/chat-avatar.tsx';
 import { LikeFollowButtons } from '../engagement/like-follow-buttons.tsx';
 import { creatorName } from './creator-name.ts';
@@ -15,6 +17,8 @@ export function StreamCreator({ stream: s }: { stream: TStream }) {
   const { t } = useTranslation();
   const name = creatorName(s.username, s.creator_address, t('common.anonymous'));
   const live = s.is_currently_live;
+  const me = useSession()?.user.address;
+  const mine = Boolean(me && s.creator_address && me.toLowerCase() === s.creator_address.toLowerCase());
   return (
     <section
       aria-label={t('watch.streamer')}
@@ -55,6 +59,12 @@ export function StreamCreator({ stream: s }: { stream: TStream }) {
             <p className="text-xs text-muted">{t('watch.streamer')}</p>
           </div>
         </div>
+        {mine ? (
+          <Link to={`/dashboard/${s.mint}`} className={buttonClass('secondary', 'md')}>
+            <LayoutDashboard aria-hidden className="size-4" />
+            {t('start.dashboard.title')}
+          </Link>
+        ) : null}
         <LikeFollowButtons mint={s.mint} />
       </div>
       {s.description.trim() && <Description text={s.description.trim()} />}

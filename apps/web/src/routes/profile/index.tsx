@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ConnectPrompt } from '../../features/wallet/connect-prompt.tsx';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useProfileQuery } from '../../queries/profile.ts';
+import { MyStreams } from './my-streams.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 /** The avatar image, or the first two letters of the address (as chat shows it) when absent or broken. */
@@ -61,6 +62,7 @@ export function Component() {
           )}
         </section>
       )}
+      {address && !profile.isError ? <MyStreams /> : null}
     </div>
   );
 }

@@ -52,6 +52,12 @@ export const profile = {
   saved: 'Profile saved',
   invalid: 'Invalid profile',
   saveFailed: 'Could not save your profile',
+  myStreams: 'My streams',
+  noStreams: 'You have not streamed yet.',
+  dashboard: 'Dashboard',
+  dashboardOf: 'Dashboard of {{name}}',
+  view: 'View',
+  viewOf: 'View {{name}}',
 } as const;
 
 export const notFound = {
@@ -62,4 +68,17 @@ export const notFound = {
 export const routeError = {
   title: 'Unexpected Application Error!',
   text: 'Something went wrong while showing this page.',
+} as const;
+
+export const inbox = {
+  title: 'Notifications',
+  subtitle: 'What went live, tips you received, and your reports that were handled.',
+  connect: 'Connect your wallet to see your notifications',
+  loadFailed: 'Could not load your notifications',
+  empty: 'Nothing yet. Follow streams to hear when they go live.',
+  live: '{{name}} (${{symbol}}) went live',
+  liveNow: 'Live now',
+  tip: '{{from}} tipped {{amount}} BNB on {{name}}',
+  report: 'Your report about {{name}} ({{reason}}) was handled',
+  settings: 'Notification settings',
 } as const;

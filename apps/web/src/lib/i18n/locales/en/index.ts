@@ -1,4 +1,4 @@
-import { explore, favorites, notFound, profile, routeError, trending } from './browse.ts';
+import { explore, favorites, inbox, notFound, profile, routeError, trending } from './browse.ts';
 import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
@@ -24,6 +24,7 @@ export const en = {
   trending,
   favorites,
   profile,
+  inbox,
   notFound,
   routeError,
   wallet,

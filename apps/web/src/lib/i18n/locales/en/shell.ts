@@ -12,6 +12,7 @@ export const shell = {
     settings: 'Settings',
     howToStream: 'How to Stream',
     admin: 'Admin',
+    dashboard: 'Stream Dashboard',
   },
   logo: 'Mintcast home',
   siteTitle: 'Mintcast — Crypto Streaming',

@@ -55,6 +55,12 @@ export const profile = {
   saved: 'Perfil guardado',
   invalid: 'Perfil no válido',
   saveFailed: 'No se pudo guardar tu perfil',
+  myStreams: 'Mis transmisiones',
+  noStreams: 'Todavía no has transmitido.',
+  dashboard: 'Panel',
+  dashboardOf: 'Panel de {{name}}',
+  view: 'Ver',
+  viewOf: 'Ver {{name}}',
 };
 
 export const notFound = {
@@ -65,4 +71,17 @@ export const notFound = {
 export const routeError = {
   title: '¡Error inesperado de la aplicación!',
   text: 'Algo salió mal al mostrar esta página.',
+};
+
+export const inbox = {
+  title: 'Notificaciones',
+  subtitle: 'Quién empezó a transmitir, las propinas que recibiste y tus reportes atendidos.',
+  connect: 'Conecta tu billetera para ver tus notificaciones',
+  loadFailed: 'No se pudieron cargar tus notificaciones',
+  empty: 'Nada todavía. Sigue transmisiones para saber cuándo empiezan.',
+  live: '{{name}} (${{symbol}}) empezó a transmitir',
+  liveNow: 'En vivo ahora',
+  tip: '{{from}} dio una propina de {{amount}} BNB en {{name}}',
+  report: 'Tu reporte sobre {{name}} ({{reason}}) fue atendido',
+  settings: 'Ajustes de notificaciones',
 };

@@ -11,6 +11,7 @@ export const shell = {
     settings: 'Ajustes',
     howToStream: 'Cómo transmitir',
     admin: 'Administración',
+    dashboard: 'Panel de la transmisión',
   },
   logo: 'Inicio de Mintcast',
   siteTitle: 'Mintcast — Transmisiones cripto',

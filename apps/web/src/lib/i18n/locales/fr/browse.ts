@@ -55,6 +55,12 @@ export const profile = {
   saved: 'Profil enregistré',
   invalid: 'Profil invalide',
   saveFailed: "Impossible d'enregistrer votre profil",
+  myStreams: 'Mes streams',
+  noStreams: "Vous n'avez pas encore streamé.",
+  dashboard: 'Tableau de bord',
+  dashboardOf: 'Tableau de bord de {{name}}',
+  view: 'Voir',
+  viewOf: 'Voir {{name}}',
 };
 
 export const notFound = {
@@ -65,4 +71,17 @@ export const notFound = {
 export const routeError = {
   title: "Erreur inattendue de l'application !",
   text: "Une erreur s'est produite lors de l'affichage de cette page.",
+};
+
+export const inbox = {
+  title: 'Notifications',
+  subtitle: 'Les streams lancés, les pourboires reçus et vos signalements traités.',
+  connect: 'Connectez votre portefeuille pour voir vos notifications',
+  loadFailed: 'Impossible de charger vos notifications',
+  empty: 'Rien pour le moment. Suivez des streams pour savoir quand ils commencent.',
+  live: '{{name}} (${{symbol}}) est passé en direct',
+  liveNow: 'En direct',
+  tip: '{{from}} a donné un pourboire de {{amount}} BNB sur {{name}}',
+  report: 'Votre signalement de {{name}} ({{reason}}) a été traité',
+  settings: 'Réglages des notifications',
 };

@@ -1,5 +1,5 @@
 /** French catalog: a chunk of its own, fetched only when French is chosen (i18n.ts). */
-import { explore, favorites, notFound, profile, routeError, trending } from './browse.ts';
+import { explore, favorites, inbox, notFound, profile, routeError, trending } from './browse.ts';
 import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
@@ -21,6 +21,7 @@ export default {
   trending,
   favorites,
   profile,
+  inbox,
   notFound,
   routeError,
   wallet,

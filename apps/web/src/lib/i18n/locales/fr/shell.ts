@@ -11,6 +11,7 @@ export const shell = {
     settings: 'Paramètres',
     howToStream: 'Comment streamer',
     admin: 'Administration',
+    dashboard: 'Tableau de bord',
   },
   logo: 'Accueil Mintcast',
   siteTitle: 'Mintcast — Streaming crypto',
