@@ -29,3 +29,20 @@ export const allImagesLoaded = async (page: Page): Promise<void> => {
     return images.every((img) => img.complete);
   });
 };
+
+/** What a screenshot leaves out or freezes: toasts left from the steps before, and the drawer's slide. */
+const STILL =
+  '[data-sonner-toaster] { display: none !important; } #app-sidebar { transition: none !important; }';
+
+/** A screenshot of the viewport at each width (1280×800, 390×844), named `{name}-{width}.png`. */
+export const shotsAtWidths = async (page: Page, name: string): Promise<void> => {
+  const size = page.viewportSize();
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), style: STILL });
+  }
+  if (size) await page.setViewportSize(size);
+};

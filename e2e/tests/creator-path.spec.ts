@@ -9,12 +9,12 @@ import { expectFramesAdvancing, signInPage } from '../support/broadcasting.ts';
 import { type ChainApp, openSignedIn, startChainApp } from '../support/chain-app.ts';
 import { revealChainPanels } from '../support/chain-panels.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { SHOTS, shotsAtWidths } from '../support/screenshots.ts';
 
 /**
  * Issue 29, the creator's path: a refusal that says why at step 1, a cockpit that does not cry wolf, End Stream
  * confirmed and recapped, a tip the wallet cannot pay refused before the wallet opens, and the OBS guide.
  */
-const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 /** The stand-in's built-in "Neon Frog" sample: the host goes live on it. */
 const TOKEN = '0x8a1d3f5b7c9e0a2c4e6b8d0f1a3c5e7b9d2f4a6c';
 /** The stand-in's "Pixel Pup" sample: its stream belongs to another wallet. */
@@ -55,13 +55,7 @@ test.afterAll(async () => {
 });
 
 const shoot = async (page: Page, name: string) => {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
-  }
+  await shotsAtWidths(page, name);
   await page.setViewportSize({ width: 1280, height: 800 });
 };
 

@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { type ApiSession, apiSignIn } from '../support/api-session.ts';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { randomMint, streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shotsAtWidths } from '../support/screenshots.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
 // Two streams S1 and S2 of one creator; the follower F follows both from their pages.
@@ -66,20 +66,6 @@ const handled = (page: Page, ...parts: string[]) =>
     })
     .toBe(true);
 
-const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
-/** The notifications list at 1280 and 390 px wide, for docs/screenshots. */
-const shootNotifications = async (page: Page) => {
-  const size = page.viewportSize();
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: path.join(SHOTS, `notifications-${width}.png`) });
-  }
-  if (size) await page.setViewportSize(size);
-};
-
 test('a follower on another page gets a toast when a followed stream goes live, and none with the setting off', async ({
   page,
 }) => {
@@ -120,7 +106,7 @@ test('a follower on another page gets a toast when a followed stream goes live, 
   await expect(entry).toContainText(`${alpha.name} ($${alpha.symbol}) went live`);
   await expect(entry).toHaveAttribute('href', `/livestream/${alpha.mint}`);
   await expect(entry.getByTestId('live-badge')).toBeVisible();
-  await shootNotifications(page);
+  await shotsAtWidths(page, 'notifications');
   await page.getByRole('link', { name: 'Notification settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   const setting = page.getByRole('switch', { name: 'Stream notifications' });
