@@ -85,3 +85,20 @@ test('two wallets chat on one stream page, each seeing the other once', async ({
   await expect(chat(alice).getByText('hello bob')).toHaveCount(1);
   await Promise.all(contexts.map((c) => c.close()));
 });
+
+test("another contract's address in chat is masked behind a warning; the stream's own is shown", async ({
+  page,
+}) => {
+  const fake = `0x${'5a'.repeat(20)}`;
+  const poster = await apiPoster();
+  await poster.post(`the real CA is ${fake} not ${mint}`);
+  await page.goto(`${app.url}/livestream/${mint}`);
+  const line = chat(page).getByTestId('chat-message').filter({ hasText: 'the real CA is' });
+  await expect(line).toContainText(mint);
+  await expect(line).not.toContainText(fake);
+  await line.getByRole('button', { name: 'Show the hidden contract address' }).click();
+  await expect(line.getByTestId('revealed-address')).toContainText(fake);
+  await expect(line.getByRole('note')).toHaveText(
+    "Not this stream's token. Scammers post fake contract addresses: check before you trade.",
+  );
+});

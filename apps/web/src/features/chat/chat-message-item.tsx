@@ -7,6 +7,8 @@ import { formatEther } from 'viem';
 import { useFormat } from '../../lib/i18n/format.ts';
 import { ChatAvatar } from './chat-avatar.tsx';
 import { linkify } from './linkify.ts';
+import { maskForeignAddresses } from './mask-addresses.ts';
+import { MaskedAddress } from './masked-address.tsx';
 
 const muteLabel = (t: TFunction, minutes: number) =>
   minutes >= 1440
@@ -84,8 +86,11 @@ export const ChatMessageItem = memo(function ChatMessageItem({
           </p>
         )}
         <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-fg/90">
-          {linkify(message.content).map((part, i) =>
-            part.kind === 'link' ? (
+          {maskForeignAddresses(linkify(message.content), message.stream_id).map((part, i) =>
+            part.kind === 'masked' ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable message
+              <MaskedAddress key={i} text={part.text} />
+            ) : part.kind === 'link' ? (
               <a
                 // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable message
                 key={i}

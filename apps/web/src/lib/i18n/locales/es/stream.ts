@@ -96,6 +96,10 @@ export const chat = {
   bannedToast: '{{name}} está expulsado de este chat',
   holder: 'Poseedor',
   holderTitle: 'Posee el token de esta transmisión',
+  maskedAddress: 'Dirección de otro contrato oculta',
+  maskedShow: 'Mostrar la dirección de contrato oculta',
+  maskedWarning:
+    'No es el token de esta transmisión. Los estafadores publican direcciones de contrato falsas: compruébala antes de operar.',
   tipped: 'Propina de {{amount}} BNB',
   deleteMessage: 'Eliminar mensaje',
   moderationFailed: 'La moderación falló',

@@ -96,6 +96,10 @@ export const chat = {
   bannedToast: '{{name}} est banni de ce chat',
   holder: 'Détenteur',
   holderTitle: 'Détient le token de ce stream',
+  maskedAddress: 'Adresse d’un autre contrat masquée',
+  maskedShow: 'Afficher l’adresse de contrat masquée',
+  maskedWarning:
+    'Ce n’est pas le token de ce stream. Les arnaqueurs publient de fausses adresses de contrat : vérifiez avant de trader.',
   tipped: 'Pourboire de {{amount}} BNB',
   deleteMessage: 'Supprimer le message',
   moderationFailed: 'La modération a échoué',
