@@ -129,6 +129,11 @@ test('a tip reaches every open chat highlighted, with the holder badge, and the 
     await expect(message).toContainText('for the alpha');
     await expect(message.getByTestId('holder-badge')).toBeVisible();
     await expect(region(p, 'Tip the creator').getByTestId('tip-total')).toHaveText('1 tip · 0.05 BNB');
+    // The top tippers list moves with the tip, on the tipper's page and on the watcher's.
+    const leader = region(p, 'Tip the creator').getByTestId('tip-leader');
+    await expect(leader).toHaveCount(1);
+    await expect(leader).toContainText('1 tip');
+    await expect(leader).toContainText('0.05 BNB');
   }
   // For review: the stream page with both panels, on a desktop and on a phone.
   await mkdir(SHOTS, { recursive: true });

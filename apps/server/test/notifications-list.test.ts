@@ -7,7 +7,7 @@ const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW });
+  t = await createTestApp({}, { now: () => NOW });
 });
 afterAll(() => t?.close());
 

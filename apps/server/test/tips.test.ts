@@ -14,6 +14,7 @@ import {
   ZApiError,
   ZChatHistory,
   ZChatMessage,
+  ZTipLeaderboard,
   ZTipList,
   ZTipTotal,
 } from '@mintcast/contracts';
@@ -233,6 +234,43 @@ describe(`tips verified on a local chain (${databaseKind()})`, () => {
       (await t.app.inject({ method: 'GET', url: `/api/streams/${s.mint}/tips` })).json(),
     );
     expect(total).toEqual({ count: 1, totalWei: parseEther('0.1').toString() });
+  });
+
+  it('ranks the top tippers of this broadcast and of all time, self-tips left out', async () => {
+    const creator = await viewer();
+    const s = await streamOf(creator.address);
+    const [a, b] = [await viewer(), await viewer()];
+    const a1 = await send(a, creator.address, '0.1');
+    const a2 = await send(a, creator.address, '0.2');
+    const own = await send(creator, creator.address, '5');
+    await chain.testClient.mine({ blocks: 2 });
+    for (const [who, hash] of [
+      [a, a1],
+      [a, a2],
+      [creator, own],
+    ] as const)
+      expect((await postTip(s.mint, who.session, hash)).statusCode).toBe(201);
+    // A new broadcast starts: only what comes after it counts for "this broadcast".
+    await t.database.db
+      .updateTable('streams')
+      .set({ last_live_started_at: new Date() })
+      .where('mint', '=', s.mint)
+      .execute();
+    const b1 = await send(b, creator.address, '0.25');
+    await chain.testClient.mine({ blocks: 2 });
+    expect((await postTip(s.mint, b.session, b1)).statusCode).toBe(201);
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/streams/${s.mint}/tips/leaderboard` });
+    expect(res.statusCode).toBe(200);
+    const board = ZTipLeaderboard.parse(res.json());
+    const leader = (w: { address: string }, bnb: string, count: number) => ({
+      address: w.address.toLowerCase(),
+      username: null,
+      total_wei: parseEther(bnb).toString(),
+      count,
+    });
+    expect(board.allTime).toEqual([leader(a, '0.3', 2), leader(b, '0.25', 1)]);
+    expect(board.broadcast).toEqual([leader(b, '0.25', 1)]);
   });
 
   it('validates the request: signed in, a real hash, a message of at most 140 characters', async () => {

@@ -67,6 +67,25 @@ export type TTipItem = z.infer<typeof ZTipItem>;
 export const ZTipList = z.object({ items: z.array(ZTipItem) });
 export type TTipList = z.infer<typeof ZTipList>;
 
+/** How many tippers each of the leaderboard's two lists shows. */
+export const TIP_LEADERBOARD_SIZE = 5;
+
+/** One tipper's place on a stream's leaderboard (amount in wei, as decimal text). */
+export const ZTipLeader = z.object({
+  address: z.string(),
+  username: z.string().nullable(),
+  total_wei: z.string(),
+  count: z.number().int().min(1),
+});
+export type TTipLeader = z.infer<typeof ZTipLeader>;
+
+/**
+ * `GET /api/streams/{mint}/tips/leaderboard`: the top tippers of the current (or last) broadcast and of all
+ * time; a creator's tips to themselves are left out, as from the total.
+ */
+export const ZTipLeaderboard = z.object({ broadcast: z.array(ZTipLeader), allTime: z.array(ZTipLeader) });
+export type TTipLeaderboard = z.infer<typeof ZTipLeaderboard>;
+
 /** `GET /api/streams/{mint}/holders?addresses=a,b`: which of them hold the stream's token. */
 export const ZHoldersQuery = z.object({
   // At most HOLDER_LOOKUP_MAX addresses of 42 characters and their commas (spaces tolerated).

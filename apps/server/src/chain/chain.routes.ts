@@ -4,6 +4,7 @@ import {
   ZHoldersQuery,
   ZMintParams,
   ZPostTip,
+  ZTipLeaderboard,
   ZTipList,
   ZTipTotal,
 } from '@mintcast/contracts';
@@ -44,6 +45,16 @@ export const chainRoutes = async (
       const { mint } = ZMintParams.parse(request.params);
       reply.header('cache-control', 'no-store');
       return tips.total(mint);
+    },
+  );
+
+  app.get(
+    '/api/streams/:mint/tips/leaderboard',
+    { schema: routeSchema({ tags: ['chat'], params: ZMintParams, response: { 200: ZTipLeaderboard } }) },
+    async (request, reply) => {
+      const { mint } = ZMintParams.parse(request.params);
+      reply.header('cache-control', 'no-store');
+      return tips.leaderboard(mint);
     },
   );
 

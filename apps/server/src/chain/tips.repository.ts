@@ -50,6 +50,38 @@ export const createTipsRepository = (db: Kysely<Database>, chat: ChatRepository)
     return { count: Number(row.count), totalWei: row.total };
   },
 
+  /** When the stream's current or last broadcast started (null: never live). */
+  async broadcastStart(streamId: string): Promise<Date | null> {
+    const row = await db
+      .selectFrom('streams')
+      .select('last_live_started_at')
+      .where('mint', '=', streamId)
+      .executeTakeFirst();
+    return row?.last_live_started_at ?? null;
+  },
+
+  /** The stream's top tippers (since `since` when given), self-tips left out, biggest total first. */
+  leaders(streamId: string, since: Date | null, limit: number) {
+    let q = db
+      .selectFrom('tips as t')
+      .leftJoin('profiles as p', 'p.address', 't.from_address')
+      .select([
+        't.from_address as address',
+        'p.username',
+        sql<string>`sum(t.amount_wei)::text`.as('total_wei'),
+        sql<string>`count(*)::text`.as('count'),
+      ])
+      .where('t.stream_id', '=', streamId)
+      .whereRef('t.from_address', '<>', 't.to_address');
+    if (since) q = q.where('t.created_at', '>=', since);
+    return q
+      .groupBy(['t.from_address', 'p.username'])
+      .orderBy(sql`sum(t.amount_wei)`, 'desc')
+      .orderBy('t.from_address')
+      .limit(limit)
+      .execute();
+  },
+
   /** The stream's latest tips, newest first, with the tipper's profile name and the tip's chat text. */
   received(streamId: string, limit: number) {
     return db

@@ -1,7 +1,9 @@
 import {
   TIP_ERROR_CODES as E,
   type TChatMessage,
+  TIP_LEADERBOARD_SIZE,
   TIP_LIST_LIMIT,
+  type TTipLeaderboard,
   type TTipList,
   type TTipTotal,
 } from '@mintcast/contracts';
@@ -91,6 +93,22 @@ export const createTipsService = (
   },
 
   total: (mint: string): Promise<TTipTotal> => repo.total(mint),
+
+  /** The top tippers of the current (or last) broadcast and of all time; public, like the total. */
+  async leaderboard(mint: string): Promise<TTipLeaderboard> {
+    const start = await repo.broadcastStart(mint);
+    const [broadcast, allTime] = await Promise.all([
+      start ? repo.leaders(mint, start, TIP_LEADERBOARD_SIZE) : Promise.resolve([]),
+      repo.leaders(mint, null, TIP_LEADERBOARD_SIZE),
+    ]);
+    const leader = (r: (typeof allTime)[number]) => ({
+      address: r.address,
+      username: r.username ?? null,
+      total_wei: r.total_wei,
+      count: Number(r.count),
+    });
+    return { broadcast: broadcast.map(leader), allTime: allTime.map(leader) };
+  },
 
   /** Each tip the stream received, for its creator's cockpit: only the creator reads the list. */
   async received(actor: string, mint: string): Promise<TTipList> {

@@ -3,6 +3,7 @@ import {
   type TPostTip,
   ZChatMessage,
   ZHolders,
+  ZTipLeaderboard,
   ZTipList,
   ZTipTotal,
 } from '@mintcast/contracts';
@@ -15,6 +16,7 @@ export const tipKeys = {
   all: (mint: string) => ['tips', mint.toLowerCase()] as const,
   total: (mint: string) => ['tips', mint.toLowerCase(), 'total'] as const,
   received: (mint: string) => ['tips', mint.toLowerCase(), 'received'] as const,
+  leaderboard: (mint: string) => ['tips', mint.toLowerCase(), 'leaderboard'] as const,
   holders: (mint: string, addresses: readonly string[]) =>
     ['holders', mint.toLowerCase(), addresses.join(',')] as const,
 };
@@ -32,6 +34,13 @@ export const useTipsReceivedQuery = (mint: string, enabled: boolean) =>
     queryKey: tipKeys.received(mint),
     queryFn: () => apiFetch(`/api/streams/${mint}/tips/received`, ZTipList),
     enabled,
+  });
+
+/** The stream's top tippers, this broadcast and all time (refreshed with every tip query of the stream). */
+export const useTipLeaderboardQuery = (mint: string) =>
+  useQuery({
+    queryKey: tipKeys.leaderboard(mint),
+    queryFn: ({ signal }) => apiFetch(`/api/streams/${mint}/tips/leaderboard`, ZTipLeaderboard, { signal }),
   });
 
 export const usePostTipMutation = (mint: string) =>

@@ -4,6 +4,7 @@ import type { Address } from 'viem';
 import { formatEther } from 'viem';
 import { useFormat } from '../../lib/i18n/format.ts';
 import { useTipTotalQuery } from '../../queries/tips.ts';
+import { TipLeaderboard } from './tip-leaderboard.tsx';
 import { TipPanel } from './tip-panel.tsx';
 import { TradePanel } from './trade-panel.tsx';
 import { TradingUnavailable } from './unavailable.tsx';
@@ -87,6 +88,7 @@ export default function ChainPanels({ mint, creator }: { mint: string; creator: 
         {body((c) => (
           <TipPanel client={c.client} settings={c.settings} mint={mint} creator={creator} />
         ))}
+        <TipLeaderboard mint={mint} />
       </Card>
     </div>
   );
