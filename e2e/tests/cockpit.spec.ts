@@ -124,6 +124,21 @@ test('the broadcaster view: chat with moderation, health, viewers, tips; two vie
     }
   });
 
+  await test.step('the host sets a tip goal from the cockpit; the viewers see its bar under the player', async () => {
+    const tips = region(cockpit, 'Tips received');
+    const goal = tips.getByRole('textbox', { name: 'Tip goal (BNB)' });
+    await goal.fill('zero');
+    await tips.getByRole('button', { name: 'Set goal' }).click();
+    await expect(tips.getByRole('alert')).toHaveText('Type the goal as a number of BNB above 0, like 0.5');
+    await goal.fill('0.1');
+    await tips.getByRole('button', { name: 'Set goal' }).click();
+    await expect(host.getByText('Tip goal saved')).toBeVisible();
+    await expect(tips.getByRole('alert')).toHaveCount(0);
+    // A viewer opening the page now sees the bar, at nothing raised yet.
+    await watcher.reload();
+    await expect(watcher.getByTestId('tip-goal-progress')).toHaveText('0 / 0.1 BNB');
+  });
+
   await test.step('a tip shows in the cockpit with its sender, amount and message', async () => {
     const tips = region(cockpit, 'Tips received');
     await expect(tips).toContainText('No tips yet');
@@ -139,6 +154,7 @@ test('the broadcaster view: chat with moderation, health, viewers, tips; two vie
     await expect(item).toContainText('0.05 BNB');
     await expect(item).toContainText('for the cockpit');
     await expect(tips.getByTestId('cockpit-tip-total')).toHaveText('1 tip · 0.05 BNB');
+    await expect(fanPage.getByTestId('tip-goal-progress')).toHaveText('0.05 / 0.1 BNB');
     await host.screenshot({ path: path.join(SHOTS, 'cockpit-1280.png') });
   });
 

@@ -4,6 +4,7 @@ import type { DexDeployment, LocalChain } from '@mintcast/chain-testkit';
 import type { Browser, Page } from '@playwright/test';
 import { erc20Abi, type Hex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { apiSignIn } from '../support/api-session.ts';
 import type { RunningApp } from '../support/app-server.ts';
 import { type ChainApp, openSignedIn, startChainApp } from '../support/chain-app.ts';
 import { revealChainPanels } from '../support/chain-panels.ts';
@@ -19,7 +20,8 @@ let dex: DexDeployment;
 let app: RunningApp;
 let mint: string;
 let symbol: string;
-const creator = privateKeyToAccount(generatePrivateKey()).address.toLowerCase();
+const creatorKey: Hex = generatePrivateKey();
+const creator = privateKeyToAccount(creatorKey).address.toLowerCase();
 const buyerKey: Hex = generatePrivateKey();
 const buyer = privateKeyToAccount(buyerKey).address;
 
@@ -112,6 +114,18 @@ test('a tip reaches every open chat highlighted, with the holder badge, and the 
   await revealChainPanels(watcher);
   const { context, page } = await openAsBuyer(browser);
 
+  // The creator has set a tip goal of 0.1 BNB: a bar under the player on every page.
+  const host = await apiSignIn(app.url, creatorKey);
+  const goal = await fetch(`${app.url}/api/streams/${mint}/tips/goal`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.accessToken}` },
+    body: JSON.stringify({ goal_wei: parseEther('0.1').toString() }),
+  });
+  expect(goal.status, await goal.text()).toBe(200);
+  for (const p of [page, watcher]) await p.reload();
+  await revealChainPanels(page);
+  await revealChainPanels(watcher);
+
   const tip = region(page, 'Tip the creator');
   await tip.getByRole('button', { name: '0.05 BNB' }).click();
   await tip.getByRole('textbox', { name: 'Tip message' }).fill('for the alpha');
@@ -130,6 +144,8 @@ test('a tip reaches every open chat highlighted, with the holder badge, and the 
     await expect(message.getByTestId('holder-badge')).toBeVisible();
     await expect(region(p, 'Tip the creator').getByTestId('tip-total')).toHaveText('1 tip · 0.05 BNB');
     // The top tippers list moves with the tip, on the tipper's page and on the watcher's.
+    await expect(p.getByTestId('tip-goal-progress')).toHaveText('0.05 / 0.1 BNB');
+    await expect(p.getByRole('progressbar', { name: 'Tip goal' })).toHaveAttribute('aria-valuenow', '50');
     const leader = region(p, 'Tip the creator').getByTestId('tip-leader');
     await expect(leader).toHaveCount(1);
     await expect(leader).toContainText('1 tip');

@@ -14,6 +14,7 @@ import {
   ZApiError,
   ZChatHistory,
   ZChatMessage,
+  ZTipGoalState,
   ZTipLeaderboard,
   ZTipList,
   ZTipTotal,
@@ -271,6 +272,48 @@ describe(`tips verified on a local chain (${databaseKind()})`, () => {
     });
     expect(board.allTime).toEqual([leader(a, '0.3', 2), leader(b, '0.25', 1)]);
     expect(board.broadcast).toEqual([leader(b, '0.25', 1)]);
+  });
+
+  it("the creator's tip goal counts the tips from the moment it is set; only the creator sets it", async () => {
+    const creator = await viewer();
+    const s = await streamOf(creator.address);
+    const fan = await viewer();
+    const goalOf = async () =>
+      ZTipGoalState.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/streams/${s.mint}/tips/goal` })).json(),
+      ).goal;
+    const setGoal = (who: SignedIn, goal_wei: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/streams/${s.mint}/tips/goal`,
+        headers: who.headers,
+        payload: { goal_wei },
+      });
+    expect(await goalOf()).toBeNull();
+    // A tip before the goal does not count toward it.
+    const before = await send(fan, creator.address, '0.4');
+    await chain.testClient.mine({ blocks: 2 });
+    expect((await postTip(s.mint, fan.session, before)).statusCode).toBe(201);
+
+    expect((await setGoal(fan.session, parseEther('1').toString())).statusCode).toBe(403);
+    for (const bad of ['0', '-1', '1.5', 'abc', '1'.repeat(31), 5, ''])
+      expect((await setGoal(creator.session, bad)).statusCode, String(bad)).toBe(400);
+    const set = await setGoal(creator.session, parseEther('1').toString());
+    expect(set.statusCode, set.body).toBe(200);
+    expect(ZTipGoalState.parse(set.json()).goal).toMatchObject({
+      goal_wei: parseEther('1').toString(),
+      raised_wei: '0',
+    });
+
+    const after = await send(fan, creator.address, '0.25');
+    const own = await send(creator, creator.address, '3');
+    await chain.testClient.mine({ blocks: 2 });
+    expect((await postTip(s.mint, fan.session, after)).statusCode).toBe(201);
+    expect((await postTip(s.mint, creator.session, own)).statusCode).toBe(201);
+    expect(await goalOf()).toMatchObject({ raised_wei: parseEther('0.25').toString() });
+
+    expect((await setGoal(creator.session, null)).statusCode).toBe(200);
+    expect(await goalOf()).toBeNull();
   });
 
   it('validates the request: signed in, a real hash, a message of at most 140 characters', async () => {

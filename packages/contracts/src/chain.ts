@@ -86,6 +86,18 @@ export type TTipLeader = z.infer<typeof ZTipLeader>;
 export const ZTipLeaderboard = z.object({ broadcast: z.array(ZTipLeader), allTime: z.array(ZTipLeader) });
 export type TTipLeaderboard = z.infer<typeof ZTipLeaderboard>;
 
+/** A stream's tip goal and what tips have raised toward it since it was set (amounts in wei, decimal text). */
+export const ZTipGoal = z.object({ goal_wei: z.string(), raised_wei: z.string(), since: z.string() });
+export type TTipGoal = z.infer<typeof ZTipGoal>;
+/** `GET /api/streams/{mint}/tips/goal`: the goal, or null when the creator has none. */
+export const ZTipGoalState = z.object({ goal: ZTipGoal.nullable() });
+export type TTipGoalState = z.infer<typeof ZTipGoalState>;
+/** `PUT /api/streams/{mint}/tips/goal` (creator only): a goal in wei above 0 (at most 10^30), or null to clear. */
+export const ZSetTipGoal = z.object({
+  goal_wei: format('wei', z.string().regex(/^[1-9][0-9]{0,29}$/, 'A whole number of wei above 0')).nullable(),
+});
+export type TSetTipGoal = z.input<typeof ZSetTipGoal>;
+
 /** `GET /api/streams/{mint}/holders?addresses=a,b`: which of them hold the stream's token. */
 export const ZHoldersQuery = z.object({
   // At most HOLDER_LOOKUP_MAX addresses of 42 characters and their commas (spaces tolerated).

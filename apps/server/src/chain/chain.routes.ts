@@ -4,6 +4,8 @@ import {
   ZHoldersQuery,
   ZMintParams,
   ZPostTip,
+  ZSetTipGoal,
+  ZTipGoalState,
   ZTipLeaderboard,
   ZTipList,
   ZTipTotal,
@@ -45,6 +47,34 @@ export const chainRoutes = async (
       const { mint } = ZMintParams.parse(request.params);
       reply.header('cache-control', 'no-store');
       return tips.total(mint);
+    },
+  );
+
+  app.get(
+    '/api/streams/:mint/tips/goal',
+    { schema: routeSchema({ tags: ['chat'], params: ZMintParams, response: { 200: ZTipGoalState } }) },
+    async (request, reply) => {
+      const { mint } = ZMintParams.parse(request.params);
+      reply.header('cache-control', 'no-store');
+      return tips.goal(mint);
+    },
+  );
+
+  app.put(
+    '/api/streams/:mint/tips/goal',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({
+        tags: ['chat'],
+        params: ZMintParams,
+        body: ZSetTipGoal,
+        response: { 200: ZTipGoalState },
+      }),
+    },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      const { goal_wei } = ZSetTipGoal.parse(request.body);
+      return tips.setGoal(request.session!.address, mint, goal_wei);
     },
   );
 

@@ -50,6 +50,36 @@ export const createTipsRepository = (db: Kysely<Database>, chat: ChatRepository)
     return { count: Number(row.count), totalWei: row.total };
   },
 
+  /** The stream's tip goal and what tips (self-tips left out) raised since it was set; undefined: no stream. */
+  async goal(streamId: string) {
+    const row = await db
+      .selectFrom('streams as s')
+      .select([
+        sql<string | null>`s.tip_goal_wei::text`.as('goal_wei'),
+        's.tip_goal_set_at',
+        (eb) =>
+          eb
+            .selectFrom('tips as t')
+            .select(sql<string>`coalesce(sum(t.amount_wei), 0)::text`.as('raised'))
+            .whereRef('t.stream_id', '=', 's.mint')
+            .whereRef('t.from_address', '<>', 't.to_address')
+            .whereRef('t.created_at', '>=', 's.tip_goal_set_at')
+            .as('raised_wei'),
+      ])
+      .where('s.mint', '=', streamId)
+      .executeTakeFirst();
+    return row;
+  },
+
+  /** Set (or, with null, clear) the stream's tip goal: the tips from `at` on count toward it. */
+  async setGoal(streamId: string, goalWei: string | null, at: Date): Promise<void> {
+    await db
+      .updateTable('streams')
+      .set({ tip_goal_wei: goalWei, tip_goal_set_at: goalWei ? at : null })
+      .where('mint', '=', streamId)
+      .execute();
+  },
+
   /** When the stream's current or last broadcast started (null: never live). */
   async broadcastStart(streamId: string): Promise<Date | null> {
     const row = await db

@@ -35,6 +35,9 @@ export interface StreamsTable {
   /** Start and end of the current or last broadcast (the recap's window); end null while live. */
   last_live_started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   last_live_ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The creator's tip goal in wei (null: none), and since when tips count toward it. */
+  tip_goal_wei: ColumnType<string | null, string | null | undefined, string | null>;
+  tip_goal_set_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface MessagesTable {

@@ -32,6 +32,8 @@ const wentLive = sql<boolean>`(live_since IS NOT NULL AND live_since = now())`.a
 
 /** Columns the repository keeps itself from the live flag and the viewer count. */
 type BroadcastColumns = 'live_since' | 'peak_participants' | 'last_live_started_at' | 'last_live_ended_at';
+/** Kept by the tips feature (`PUT /api/streams/{mint}/tips/goal`), never by a stream upsert. */
+type TipGoalColumns = 'tip_goal_wei' | 'tip_goal_set_at';
 
 /** A row as written, and whether the write took the stream live. */
 export type ChangedStreamRow = StreamRow & { went_live: boolean };
@@ -178,6 +180,7 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
       | 'nsfw_by_admin'
       | 'live_blocked_at'
       | BroadcastColumns
+      | TipGoalColumns
     >,
   ): Promise<ChangedStreamRow> {
     const live = values.is_currently_live ? sql<Date>`now()` : null;
@@ -235,7 +238,9 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
    */
   update(
     mint: string,
-    values: Partial<Omit<StreamRow, 'mint' | 'created_at' | 'updated_at' | BroadcastColumns>>,
+    values: Partial<
+      Omit<StreamRow, 'mint' | 'created_at' | 'updated_at' | BroadcastColumns | TipGoalColumns>
+    >,
   ): Promise<ChangedStreamRow | undefined> {
     const liftsBlock = 'live_blocked_at' in values && values.live_blocked_at === null;
     const live =

@@ -3,11 +3,12 @@ import {
   type TPostTip,
   ZChatMessage,
   ZHolders,
+  ZTipGoalState,
   ZTipLeaderboard,
   ZTipList,
   ZTipTotal,
 } from '@mintcast/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../lib/api.ts';
 
 /** Query keys of tips and holder badges. */
@@ -17,6 +18,7 @@ export const tipKeys = {
   total: (mint: string) => ['tips', mint.toLowerCase(), 'total'] as const,
   received: (mint: string) => ['tips', mint.toLowerCase(), 'received'] as const,
   leaderboard: (mint: string) => ['tips', mint.toLowerCase(), 'leaderboard'] as const,
+  goal: (mint: string) => ['tips', mint.toLowerCase(), 'goal'] as const,
   holders: (mint: string, addresses: readonly string[]) =>
     ['holders', mint.toLowerCase(), addresses.join(',')] as const,
 };
@@ -42,6 +44,26 @@ export const useTipLeaderboardQuery = (mint: string) =>
     queryKey: tipKeys.leaderboard(mint),
     queryFn: ({ signal }) => apiFetch(`/api/streams/${mint}/tips/leaderboard`, ZTipLeaderboard, { signal }),
   });
+
+/** The stream's tip goal and its progress (refreshed with every tip query of the stream). */
+export const useTipGoalQuery = (mint: string) =>
+  useQuery({
+    queryKey: tipKeys.goal(mint),
+    queryFn: ({ signal }) => apiFetch(`/api/streams/${mint}/tips/goal`, ZTipGoalState, { signal }),
+  });
+
+/** The creator sets (a wei amount) or clears (null) the tip goal. */
+export const useSetTipGoalMutation = (mint: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (goalWei: string | null) =>
+      apiFetch(`/api/streams/${mint}/tips/goal`, ZTipGoalState, {
+        method: 'PUT',
+        ...jsonBody({ goal_wei: goalWei }),
+      }),
+    onSuccess: (state) => queryClient.setQueryData(tipKeys.goal(mint), state),
+  });
+};
 
 export const usePostTipMutation = (mint: string) =>
   useMutation({

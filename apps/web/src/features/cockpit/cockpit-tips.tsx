@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatEther } from 'viem';
 import { useFormat } from '../../lib/i18n/format.ts';
 import { useTipsReceivedQuery, useTipTotalQuery } from '../../queries/tips.ts';
+import { TipGoalControl } from './tip-goal-control.tsx';
 
 /**
  * The tips the stream received, newest first — who sent each, how much and their message — with the total.
@@ -55,6 +56,7 @@ export function CockpitTips({ mint }: { mint: string }) {
           ))}
         </ul>
       )}
+      <TipGoalControl mint={mint} />
     </section>
   );
 }

@@ -32,9 +32,12 @@ const fetchViewerToken = (mint: string) =>
 /** The last early token; kept once used, so a second warm-up of the same page (main.tsx, then the route) asks for none. */
 let early: { mint: string; at: number; token: Promise<TLiveTokenResponse>; used: boolean } | undefined;
 
+/** Asked for at most EARLY_TOKEN_MAX_AGE_MS ago (a clock that went back, e.g. after a sleep, makes it stale). */
+const fresh = (at: number, now: number) => now >= at && now - at < EARLY_TOKEN_MAX_AGE_MS;
+
 /** Asks for a viewer token of `mint`'s room now, for the player's first join (`takeViewerToken`). */
 export const startViewerToken = (mint: string, now = Date.now()): void => {
-  if (early && early.mint === mint && now - early.at < EARLY_TOKEN_MAX_AGE_MS) return;
+  if (early && early.mint === mint && fresh(early.at, now)) return;
   const token = fetchViewerToken(mint);
   token.catch(() => undefined); // read (or replaced) by takeViewerToken
   early = { mint, at: now, token, used: false };
@@ -46,7 +49,7 @@ export const startViewerToken = (mint: string, now = Date.now()): void => {
  */
 export const takeViewerToken = (mint: string, now = Date.now()): Promise<TLiveTokenResponse> => {
   const taken = early;
-  if (!taken || taken.used || taken.mint !== mint || now - taken.at >= EARLY_TOKEN_MAX_AGE_MS)
+  if (!taken || taken.used || taken.mint !== mint || !fresh(taken.at, now))
     return fetchViewerToken(mint);
   taken.used = true;
   return taken.token.catch(() => fetchViewerToken(mint));

@@ -9,6 +9,7 @@ import { useStreamStatusPush } from '../../features/live/use-stream-status-push.
 import { NsfwInterstitial, useNsfwConfirmation } from '../../features/moderation/nsfw-interstitial.tsx';
 import { TokenInfoCard } from '../../features/token/token-info-card.tsx';
 import { TradingDataCard } from '../../features/token/trading-data-card.tsx';
+import { TipGoalBar } from '../../features/trade/tip-goal-bar.tsx';
 import { useStreamQuery } from '../../queries/streams.ts';
 import { DeferredChainPanels } from './deferred-chain-panels.tsx';
 import { NoStreamForToken } from './no-stream-for-token.tsx';
@@ -61,6 +62,7 @@ function StreamPage({ stream: s }: { stream: TStream }) {
       <div className="flex min-w-0 flex-col gap-3 sm:gap-5">
         <StreamHeader stream={s} />
         <StreamPlayer stream={s} />
+        <TipGoalBar mint={s.mint} />
         <StreamTabs tab={tab} onChange={setTab} />
         <div
           id="stream-about"

@@ -53,6 +53,18 @@ export const trade = {
   },
   cockpitTips: 'Tips received',
   cockpitNoTips: 'No tips yet',
+  goal: {
+    title: 'Tip goal',
+    progress: '{{raised}} / {{goal}} BNB',
+    reached: 'Goal reached!',
+    label: 'Tip goal (BNB)',
+    set: 'Set goal',
+    clear: 'Clear goal',
+    saved: 'Tip goal saved',
+    cleared: 'Tip goal cleared',
+    failed: 'Could not save the tip goal',
+    invalid: 'Type the goal as a number of BNB above 0, like 0.5',
+  },
   leaderboard: {
     title: 'Top tippers',
     broadcast: 'This broadcast',
