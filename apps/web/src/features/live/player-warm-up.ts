@@ -49,8 +49,7 @@ export const startViewerToken = (mint: string, now = Date.now()): void => {
  */
 export const takeViewerToken = (mint: string, now = Date.now()): Promise<TLiveTokenResponse> => {
   const taken = early;
-  if (!taken || taken.used || taken.mint !== mint || !fresh(taken.at, now))
-    return fetchViewerToken(mint);
+  if (!taken || taken.used || taken.mint !== mint || !fresh(taken.at, now)) return fetchViewerToken(mint);
   taken.used = true;
   return taken.token.catch(() => fetchViewerToken(mint));
 };
