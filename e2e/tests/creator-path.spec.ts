@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
 import type { Page } from '@playwright/test';
 import { type Hex, parseEther } from 'viem';
