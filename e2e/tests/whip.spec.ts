@@ -192,6 +192,12 @@ test('OBS over WHIP: the wizard gives URL and key, H.264 + Opus reach a viewer, 
   await host.getByRole('button', { name: 'Reveal stream key' }).click();
   await expect(keyField).not.toHaveValue(firstKey);
   const secondKey = await keyField.inputValue();
+  // After a reload the key is hidden, and its creator can show it again (issue 29 item 8).
+  await host.reload();
+  await expect(host.getByTestId('stream-key-hidden')).toContainText('Your stream key is hidden.');
+  await host.getByRole('button', { name: 'Show stream key' }).click();
+  await expect(keyField).toHaveAttribute('type', 'text');
+  await expect(keyField).toHaveValue(secondKey);
   expect(await whipDelete(obs, published.location ?? '', firstKey)).toBe(401);
   await expectFramesAdvancing(viewer);
 

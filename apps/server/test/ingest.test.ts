@@ -103,6 +103,7 @@ describe(`stream keys (${databaseKind()})`, () => {
     for (const [method, url] of [
       ['GET', `/api/streams/${mint}/ingest`],
       ['POST', `/api/streams/${mint}/ingest/key`],
+      ['GET', `/api/streams/${mint}/ingest/key`],
     ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
       const res = await t.app.inject({ method, url, headers: stranger.headers });
@@ -115,7 +116,7 @@ describe(`stream keys (${databaseKind()})`, () => {
     }
   });
 
-  it('is shown once and stored only as its sha256; the info says whether one exists', async () => {
+  it('is stored as its sha256 (and sealed, never in clear); the info says whether one exists', async () => {
     const mint = await newStream();
     const before = await t.app.inject({ url: `/api/streams/${mint}/ingest`, headers: creator.headers });
     expect(ZIngestInfo.parse(before.json())).toEqual({
@@ -139,6 +140,46 @@ describe(`stream keys (${databaseKind()})`, () => {
     );
     expect(after).toMatchObject({ hasKey: true, keyCreatedAt: key.keyCreatedAt });
     expect(JSON.stringify(after)).not.toContain(key.streamKey);
+  });
+
+  it('can be shown again to its creator (after a reload), sealed at rest; a regenerated key replaces it', async () => {
+    const mint = await newStream();
+    const reveal = () =>
+      t.app.inject({ method: 'GET', url: `/api/streams/${mint}/ingest/key`, headers: creator.headers });
+    const none = await reveal();
+    expect(none.statusCode).toBe(404);
+    expect(ZApiError.parse(none.json()).error.code).toBe('no_stream_key');
+
+    const first = await newKey(mint);
+    const shown = await reveal();
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['cache-control']).toBe('private, no-store');
+    expect(ZIngestKey.parse(shown.json())).toEqual(first);
+    const second = await newKey(mint);
+    expect(ZIngestKey.parse((await reveal()).json()).streamKey).toBe(second.streamKey);
+
+    // A sealed key copied into another stream's row does not open there; a row without one says to regenerate.
+    const other = await newStream();
+    await newKey(other);
+    const { key_sealed } = await t.database.db
+      .selectFrom('stream_keys')
+      .select('key_sealed')
+      .where('stream_id', '=', mint)
+      .executeTakeFirstOrThrow();
+    expect(key_sealed).toMatch(/^v1\./);
+    for (const value of [key_sealed, null]) {
+      await t.database.db
+        .updateTable('stream_keys')
+        .set({ key_sealed: value })
+        .where('stream_id', '=', other)
+        .execute();
+      const res = await t.app.inject({ url: `/api/streams/${other}/ingest/key`, headers: creator.headers });
+      expect(res.statusCode).toBe(409);
+      expect(ZApiError.parse(res.json()).error).toMatchObject({
+        code: 'stream_key_unreadable',
+        message: 'This key cannot be shown again: generate a new one',
+      });
+    }
   });
 });
 

@@ -197,6 +197,8 @@ export interface StreamKeysTable {
   /** The ingress's WHIP URL when LiveKit made the key; null for the embedded media server. */
   whip_url: string | null;
   ingress_id: string | null;
+  /** The key itself, sealed (auth/secret-box.ts), to show it again; null for keys made before it was kept. */
+  key_sealed: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

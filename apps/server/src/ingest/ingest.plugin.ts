@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { deriveBoxKey } from '../auth/secret-box.ts';
 import { createMediaGateway } from '../live/media-gateway.ts';
 import { createIngestRepository } from './ingest.repository.ts';
 import { ingestRoutes } from './ingest.routes.ts';
@@ -22,6 +23,7 @@ export const ingestPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     gateway,
     mode: livekit.proxyTarget ? 'embedded' : 'livekit',
     publicOrigin,
+    sealKey: deriveBoxKey(livekit.apiSecret, 'stream-key'),
     log: app.log,
   });
   await app.register(ingestRoutes, { ingest });

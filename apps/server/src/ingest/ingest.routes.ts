@@ -33,6 +33,19 @@ export const ingestRoutes = async (app: FastifyInstance, opts: { ingest: IngestS
   );
 
   // A wallet banned site-wide cannot stream, so it gets no key either.
+  app.get(
+    '/api/streams/:mint/ingest/key',
+    {
+      preHandler: [app.requireSession, app.refuseBanned],
+      schema: routeSchema({ tags: ['live'], params: ZMintParams, response: { 200: ZIngestKey } }),
+    },
+    async (request, reply) => {
+      const { mint } = ZMintParams.parse(request.params);
+      reply.header('cache-control', 'private, no-store');
+      return ingest.reveal(request.session!.address, mint);
+    },
+  );
+
   app.post(
     '/api/streams/:mint/ingest/key',
     {

@@ -7,6 +7,7 @@ import {
   WHIP_PATH_PREFIX,
   whipHostMetadata,
 } from '@mintcast/contracts';
+import { open, seal } from '../auth/secret-box.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
 import type { MediaGateway } from '../live/media-gateway.ts';
 import type { StreamAccess } from '../streams/stream-access.ts';
@@ -24,8 +25,12 @@ export const INGRESS_STATE_FAILED = 'Could not read the stream health from LiveK
 
 /**
  * Stream keys and who may publish over WHIP. The key is generated here (embedded media server) or by LiveKit
- * (an Ingress, external LiveKit), shown once, and kept only as its sha256; generating again replaces it.
+ * (an Ingress, external LiveKit) and kept as its sha256 (what publishing is checked against) and sealed under
+ * `sealKey`, so that its creator can see it again; generating again replaces it.
  */
+/** What a sealed key is bound to: its stream (a sealed key copied to another stream's row does not open). */
+const sealContext = (mint: string) => `stream-key ${mint}`;
+
 export const createIngestService = (deps: {
   repo: IngestRepository;
   streams: Pick<StreamsService, 'get'>;
@@ -33,6 +38,8 @@ export const createIngestService = (deps: {
   gateway: Pick<MediaGateway, 'createWhipIngress' | 'deleteIngress' | 'roomStats' | 'ingressState'>;
   mode: TIngestMode;
   publicOrigin: string;
+  /** Seals the stored key (auth/secret-box.ts): derived from a secret every instance shares. */
+  sealKey: Buffer;
   log: Log;
 }) => {
   const { repo, streams, access, gateway, mode, log } = deps;
@@ -117,6 +124,21 @@ export const createIngestService = (deps: {
       };
     },
 
+    /** The stream's current key again, for its creator (after a reload, on another device). */
+    async reveal(actor: string, mint: string): Promise<TIngestKey> {
+      await requireCreator(actor, mint);
+      const row = await repo.find(mint);
+      if (!row) throw new AppError(404, 'no_stream_key', 'This stream has no key yet: generate one');
+      const streamKey = row.key_sealed ? open(deps.sealKey, row.key_sealed, sealContext(mint)) : null;
+      if (!streamKey)
+        throw new AppError(
+          409,
+          'stream_key_unreadable',
+          'This key cannot be shown again: generate a new one',
+        );
+      return { ...info(mint, row), whipUrl: info(mint, row).whipUrl ?? '', streamKey };
+    },
+
     /** A new key for the stream; the previous one (and its LiveKit ingress) stops working. */
     async regenerate(actor: string, mint: string): Promise<TIngestKey> {
       await requireCreator(actor, mint);
@@ -126,6 +148,7 @@ export const createIngestService = (deps: {
         const row = await repo.save({
           mint,
           keyHash: hashStreamKey(streamKey),
+          keySealed: seal(deps.sealKey, streamKey, sealContext(mint)),
           whipUrl: null,
           ingressId: null,
         });
@@ -146,6 +169,7 @@ export const createIngestService = (deps: {
       const row = await repo.save({
         mint,
         keyHash: hashStreamKey(created.streamKey),
+        keySealed: seal(deps.sealKey, created.streamKey, sealContext(mint)),
         whipUrl: created.url,
         ingressId: created.ingressId,
       });

@@ -9,8 +9,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../lib/api.ts';
 
 /**
- * A stream's WHIP ingest (OBS): its server URL and whether a key exists, and a new key. The key itself is
- * returned only when generated; it is kept in this tab's query cache (memory), never stored.
+ * A stream's WHIP ingest (OBS): its server URL and whether a key exists, a new key, and the current key shown
+ * again. A key is kept in this tab's query cache (memory) once shown, never stored by the browser.
  */
 export const ingestKeys = {
   all: ['ingest'] as const,
@@ -44,7 +44,7 @@ export const useIngestHealthQuery = (mint: string | undefined, live: boolean) =>
     refetchInterval: INGEST_HEALTH_POLL_MS,
   });
 
-/** The key generated in this tab for `mint` (null after a reload: only a new one can be shown). */
+/** The key shown in this tab for `mint` (null after a reload, until it is shown again). */
 export const useHeldStreamKey = (mint: string | undefined) =>
   useQuery<TIngestKey | null>({
     queryKey: ingestKeys.key(mint ?? ''),
@@ -53,6 +53,15 @@ export const useHeldStreamKey = (mint: string | undefined) =>
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
+
+/** The stream's current key, asked of the server again (after a reload), and held for the page. */
+export const useRevealKeyMutation = (mint: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(`${path(mint)}/key`, ZIngestKey),
+    onSuccess: (key) => rememberStreamKey(queryClient, mint, key),
+  });
+};
 
 /** Generates a new key (the old one stops working) and holds it for the page. */
 export const useRegenerateKeyMutation = (mint: string) => {

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { InlineError } from '../../components/ui/inline-error.tsx';
 import { useCopyToClipboard } from '../../features/token/use-copy-to-clipboard.ts';
+import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { useHeldStreamKey, useRegenerateKeyMutation } from '../../queries/ingest.ts';
+import { useHeldStreamKey, useRegenerateKeyMutation, useRevealKeyMutation } from '../../queries/ingest.ts';
 
 const fieldClass =
   'h-11 w-full min-w-0 rounded-lg border border-border bg-surface-2 px-4 font-mono text-sm text-fg';
@@ -22,6 +23,18 @@ export function IngestSettings(props: { mint: string; info: TIngestInfo | undefi
     failed: t('start.dashboard.ingest.copyFailed'),
   });
   const whipUrl = held?.whipUrl ?? props.info?.whipUrl ?? null;
+
+  const reveal = useRevealKeyMutation(props.mint);
+  const onReveal = () =>
+    reveal.mutate(undefined, {
+      onSuccess: () => setRevealed(true),
+      onError: (err) =>
+        notify.error(
+          err instanceof ApiError && err.code === 'stream_key_unreadable'
+            ? t('start.dashboard.ingest.keyUnreadable')
+            : t('start.dashboard.ingest.showFailed'),
+        ),
+    });
 
   const onRegenerate = () =>
     regenerate.mutate(undefined, {
@@ -97,11 +110,22 @@ export function IngestSettings(props: { mint: string; info: TIngestInfo | undefi
             </button>
           </div>
         ) : (
-          <p data-testid="stream-key-hidden" className="text-sm text-muted">
-            {props.info?.hasKey
-              ? t('start.dashboard.ingest.keyShownOnce')
-              : t('start.dashboard.ingest.noKey')}
-          </p>
+          <div data-testid="stream-key-hidden" className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-muted">
+              {props.info?.hasKey ? t('start.dashboard.ingest.keyHidden') : t('start.dashboard.ingest.noKey')}
+            </p>
+            {props.info?.hasKey && (
+              <button
+                type="button"
+                onClick={onReveal}
+                disabled={reveal.isPending}
+                className={buttonClass('secondary', 'md')}
+              >
+                <Eye aria-hidden className="size-4" />
+                {t('start.dashboard.ingest.showKey')}
+              </button>
+            )}
+          </div>
         )}
         <button
           type="button"

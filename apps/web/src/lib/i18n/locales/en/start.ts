@@ -108,8 +108,10 @@ export const start = {
       revealKey: 'Reveal stream key',
       hideKey: 'Hide stream key',
       copyKey: 'Copy stream key',
-      keyShownOnce:
-        'Your stream key is only shown when it is generated. Keep using the one in OBS, or regenerate it to see a new one.',
+      keyHidden: 'Your stream key is hidden. Show it to copy it into OBS.',
+      showKey: 'Show stream key',
+      showFailed: 'Could not show the stream key',
+      keyUnreadable: 'This key cannot be shown again: generate a new one.',
       noKey: 'This stream has no key yet.',
       regenerate: 'Regenerate stream key',
       generate: 'Generate stream key',

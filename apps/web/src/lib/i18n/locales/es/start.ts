@@ -108,8 +108,10 @@ export const start = {
       revealKey: 'Mostrar la clave de transmisión',
       hideKey: 'Ocultar la clave de transmisión',
       copyKey: 'Copiar la clave de transmisión',
-      keyShownOnce:
-        'Tu clave de transmisión solo se muestra al generarla. Sigue usando la que tienes en OBS, o genera otra para ver una nueva.',
+      keyHidden: 'Tu clave de transmisión está oculta. Muéstrala para copiarla en OBS.',
+      showKey: 'Mostrar la clave',
+      showFailed: 'No se pudo mostrar la clave de transmisión',
+      keyUnreadable: 'Esta clave ya no se puede mostrar: genera una nueva.',
       noKey: 'Esta transmisión aún no tiene clave.',
       regenerate: 'Regenerar la clave de transmisión',
       generate: 'Generar una clave de transmisión',

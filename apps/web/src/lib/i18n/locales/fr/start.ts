@@ -109,8 +109,10 @@ export const start = {
       revealKey: 'Afficher la clé de stream',
       hideKey: 'Masquer la clé de stream',
       copyKey: 'Copier la clé de stream',
-      keyShownOnce:
-        "Votre clé de stream n'est affichée qu'à sa création. Gardez celle qui est dans OBS, ou régénérez-la pour en voir une nouvelle.",
+      keyHidden: 'Votre clé de stream est masquée. Affichez-la pour la copier dans OBS.',
+      showKey: 'Afficher la clé',
+      showFailed: "Impossible d'afficher la clé de stream",
+      keyUnreadable: 'Cette clé ne peut plus être affichée : générez-en une nouvelle.',
       noKey: "Ce stream n'a pas encore de clé.",
       regenerate: 'Régénérer la clé de stream',
       generate: 'Générer une clé de stream',
