@@ -27,7 +27,12 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     removeParticipant: (room, identity) => gateway.removeParticipant(room, identity),
   });
   const live = createLiveService({ gateway, streams: ctx.streams, access: ctx.access, log: app.log });
-  const thumbnails = createThumbnailsService({ repo, streams: ctx.streams, access: ctx.access });
+  const thumbnails = createThumbnailsService({
+    repo,
+    streams: ctx.streams,
+    access: ctx.access,
+    now: ctx.now,
+  });
   const statusPush = createStatusPush({
     streams: ctx.streams,
     pubsub: app.realtime.pubsub,
