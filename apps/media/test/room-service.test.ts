@@ -153,7 +153,7 @@ describe('Twirp RoomService with livekit-server-sdk', () => {
         source: TrackSource.CAMERA,
       }),
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await host.roundTrip();
     expect(host.messages.filter((m) => m.case === 'trackPublished').length).toBe(before);
 
     const room = await rooms.updateRoomMetadata('svc-4', '{"title":"live"}');

@@ -16,9 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
 import WebSocket from 'ws';
 import { type MediaServer, startMediaServer } from '../src/index.ts';
+import { killSignalSockets, openSignalSockets } from '../src/signal/socket-registry.ts';
 import { rawJwt } from './helpers/raw-jwt.ts';
 import { connectSignal, type SignalClient } from './helpers/signal-client.ts';
 import { API_KEY, API_SECRET, joinToken, KEYS } from './helpers/tokens.ts';
+import { waitFor } from './helpers/wait.ts';
 import { WeriftPublisher } from './helpers/werift-publisher.ts';
 
 const RESUME_GRACE_MS = 1_500;
@@ -226,8 +228,18 @@ describe('signal socket', () => {
     }
     c.send({ case: 'ping', value: 1n });
     expect(await c.next('pong')).toBeGreaterThan(0n);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(c.messages.some((m) => m.case === 'answer')).toBe(false);
+    // Offers are answered in order: the answer to a real one comes after any answer to those before it.
+    const pc = new RTCPeerConnection({ iceServers: [] });
+    try {
+      pc.addTransceiver('audio', { direction: 'sendonly' });
+      await pc.setLocalDescription(await pc.createOffer());
+      const sdp = pc.localDescription?.sdp ?? '';
+      c.send({ case: 'offer', value: new SessionDescription({ type: 'offer', sdp, id: 3 }) });
+      expect((await c.next('answer')).id).toBe(3);
+      expect(c.messages.filter((m) => m.case === 'answer')).toHaveLength(1);
+    } finally {
+      await pc.close();
+    }
   });
 
   it('answers a resume attempt for an unknown session with leave RECONNECT, never a join', async () => {
@@ -247,10 +259,12 @@ describe('signal socket', () => {
   it('resumes a dropped socket: same session, reconnect first, what happened meanwhile delivered', async () => {
     const watcher = await join('r-watcher', 'sig-r');
     await watcher.next('join');
+    const b = await join('r-b', 'sig-r'); // drops later and never resumes: its leave marks the grace's end
+    await b.next('join');
     const a = await join('r-a', 'sig-r');
     const sid = (await a.next('join')).participant?.sid;
-    a.ws.terminate(); // a network failure: no close frame, no leave
-    await new Promise((r) => setTimeout(r, 200));
+    expect(killSignalSockets('sig-r', 'r-a')).toBe(1); // a network failure: no close frame, no leave
+    await expect.poll(() => openSignalSockets('sig-r', 'r-a')).toBe(0); // the server holds r-a's messages
     const late = await join('r-late', 'sig-r'); // joins while r-a is away
     await late.next('join');
     const resumed = await join('r-a', 'sig-r', `&reconnect=1&sid=${sid}`);
@@ -258,8 +272,14 @@ describe('signal socket', () => {
     expect(resumed.messages[0]?.case).toBe('reconnect');
     // The update about r-late that went out while r-a was away arrives after the reconnect response.
     await expect.poll(() => updatesAbout(resumed, 'r-late').length, { timeout: 3_000 }).toBeGreaterThan(0);
-    // Well past the grace period: still the same session, and nobody ever saw it leave.
-    await new Promise((r) => setTimeout(r, RESUME_GRACE_MS + 500));
+    // Past the grace period (r-b, dropped after the resume, has been let go): still the same session, and
+    // nobody ever saw r-a leave.
+    b.ws.terminate();
+    await expect
+      .poll(() => updatesAbout(watcher, 'r-b').some((p) => p.state === ParticipantInfo_State.DISCONNECTED), {
+        timeout: RESUME_GRACE_MS + 5_000,
+      })
+      .toBe(true);
     expect(updatesAbout(watcher, 'r-a').every((p) => p.state !== ParticipantInfo_State.DISCONNECTED)).toBe(
       true,
     );
@@ -404,12 +424,20 @@ describe('signal socket', () => {
     await a.next('join');
     const h = await join('ghost', 'sig-5', '', { hidden: true, recorder: true });
     await h.next('join');
-    await new Promise((r) => setTimeout(r, 1_200));
+    // A visible participant after the ghost: announced (and counted) after anything about the ghost.
+    const after = await join('after', 'sig-5');
+    await after.next('join');
+    const announced = await waitFor(
+      () =>
+        a.messages.findIndex(
+          (m) => m.case === 'update' && m.value.participants.some((p) => p.identity === 'after'),
+        ) + 1,
+      'the update about "after"',
+    );
     expect(
       a.messages.some((m) => m.case === 'update' && m.value.participants.some((p) => p.identity === 'ghost')),
     ).toBe(false);
-    const lastRoom = a.messages.filter((m) => m.case === 'roomUpdate').at(-1);
-    expect(lastRoom?.case).toBe('roomUpdate');
-    expect(lastRoom?.case === 'roomUpdate' && lastRoom.value.room?.numParticipants).toBe(1);
+    // The first room update sent after that announcement counts everyone then in the room but the ghost.
+    expect((await a.next('roomUpdate', announced)).room?.numParticipants).toBe(2);
   });
 });
