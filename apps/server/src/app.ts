@@ -31,7 +31,6 @@ import { ASSETS_PREFIX, isBuildAsset, serveSpa } from './http/spa.ts';
 import { platformBansPlugin } from './moderation/platform-bans.plugin.ts';
 import { createStreamAccess } from './streams/stream-access.ts';
 import { createStreamsRepository } from './streams/streams.repository.ts';
-import { streamsRoutes } from './streams/streams.routes.ts';
 import { createStreamsService } from './streams/streams.service.ts';
 
 /** What an incoming x-request-id must look like to be kept (else we make one). */
@@ -165,7 +164,6 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     }),
   );
 
-  await app.register(streamsRoutes, { streams });
   for (const plugin of featurePlugins) await app.register(plugin, { ctx });
   if (config.livekit.proxyTarget)
     installMediaProxy(app, {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import { chatRulesFor } from '../moderation/chat-rules.service.ts';
-import '../realtime/realtime.plugin.ts';
+import { PLUGIN } from '../plugin-names.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { CHAT_MAX_LOOP_LAG_MS, CHAT_POSTS_IN_FLIGHT, chatRoutes } from './chat.routes.ts';
 import { createChatService } from './chat.service.ts';
@@ -13,7 +14,7 @@ import { createLoopLag } from './loop-lag.ts';
  * Chat: history, posting and moderation routes, plus the fan-out of chat NOTIFYs to this instance's
  * sockets. Needs the realtime plugin registered before it.
  */
-export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+const chat: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { pubsub, hub } = app.realtime;
   const repo = createChatRepository(ctx.database.db);
   const chat = createChatService(repo, pubsub, {
@@ -48,3 +49,9 @@ export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   });
   await app.register(chatRoutes, { chat, onPosted: () => ctx.metrics.chatPosts.inc(), inFlight });
 };
+
+export const chatPlugin = fp(chat, {
+  name: PLUGIN.chat,
+  dependencies: [PLUGIN.auth, PLUGIN.realtime],
+  encapsulate: true,
+});

@@ -3,6 +3,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../http/errors.ts';
+import { PLUGIN } from '../plugin-names.ts';
 import { PLATFORM_BANNED_MESSAGE } from './chat-rules.service.ts';
 
 declare module 'fastify' {
@@ -43,5 +44,5 @@ export const platformBansPlugin = fp(
       if (request.session) await assertNotBanned(request.session.address);
     });
   },
-  { name: 'mintcast-platform-bans' },
+  { name: PLUGIN.platformBans },
 );
