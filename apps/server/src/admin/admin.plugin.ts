@@ -17,7 +17,7 @@ const admin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
     now: ctx.now,
     log: app.log,
   });
-  await app.register(adminRoutes, { admin, admins: new Set(ctx.config.adminAddresses) });
+  await app.register(adminRoutes, { admin, access: ctx.access });
 };
 
 export const adminPlugin = fp(admin, {

@@ -34,6 +34,7 @@ const chain: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
     channel: app.realtime.pubsub.channelOf(CHAT_TOPIC),
     maxPayloadBytes: NOTIFY_MAX_PAYLOAD_BYTES,
     rules: chatRulesFor(ctx), // a tip's line is a chat message: the chat's own rules decide on it
+    access: ctx.access,
   });
   // Holder badges spend from their own RPC budget (not the tips'), on the app's clock.
   await app.register(chainRoutes, { tips, holders: createHoldersService(reader, { now: ctx.now }) });

@@ -6,8 +6,9 @@ import {
   type TTipTotal,
 } from '@mintcast/contracts';
 import type { Address, Hash } from 'viem';
+import type { Access } from '../access/access.ts';
 import { toChatMessage } from '../chat/chat-row.ts';
-import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import type { ChatRules } from '../moderation/chat-rules.service.ts';
 import type { ChainReader } from './chain-reader.ts';
 import type { TipsRepository } from './tips.repository.ts';
@@ -29,7 +30,13 @@ const refuse = (status: number, code: string, message: string, params?: Record<s
 export const createTipsService = (
   repo: TipsRepository,
   reader: ChainReader,
-  opts: { confirmations: number; channel: string; maxPayloadBytes: number; rules: ChatRules },
+  opts: {
+    confirmations: number;
+    channel: string;
+    maxPayloadBytes: number;
+    rules: ChatRules;
+    access: Pick<Access, 'requireCreator'>;
+  },
 ) => ({
   async tip(actor: string, mint: string, input: { txHash: Hash; message: string }): Promise<TChatMessage> {
     const decision = await opts.rules.decide(actor, mint, input.message);
@@ -94,11 +101,7 @@ export const createTipsService = (
 
   /** Each tip the stream received, for its creator's cockpit: only the creator reads the list. */
   async received(actor: string, mint: string): Promise<TTipList> {
-    const stream = await repo.creator(mint);
-    if (!stream) throw notFound('Stream Not Found');
-    if (stream.creator_address?.toLowerCase() !== actor) {
-      throw forbidden("Only the stream's creator can see the tips it received");
-    }
+    await opts.access.requireCreator(actor, mint, "Only the stream's creator can see the tips it received");
     const rows = await repo.received(mint, TIP_LIST_LIMIT);
     return {
       items: rows.map((r) => ({

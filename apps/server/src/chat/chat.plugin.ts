@@ -12,7 +12,7 @@ import { createLoopLag } from './loop-lag.ts';
 
 /**
  * Chat: history, posting and moderation routes, plus the fan-out of chat NOTIFYs to this instance's
- * sockets. Needs the realtime plugin registered before it.
+ * sockets.
  */
 const chat: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { pubsub, hub } = app.realtime;
@@ -21,7 +21,6 @@ const chat: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
     rules: chatRulesFor(ctx),
     access: ctx.access,
     now: ctx.now,
-    admins: new Set(ctx.config.adminAddresses),
   });
 
   // One chain per instance: events that need a row fetch cannot overtake the ones behind them.

@@ -1,6 +1,6 @@
 import { THUMBNAIL_MAX_BYTES, type TThumbnailResponse } from '@mintcast/contracts';
+import type { Access } from '../access/access.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
-import type { StreamAccess } from '../streams/stream-access.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { LiveRepository } from './live.repository.ts';
 
@@ -23,7 +23,7 @@ export const thumbnailPath = (mint: string, version: Date): string =>
 export const createThumbnailsService = (deps: {
   repo: LiveRepository;
   streams: StreamsService;
-  access: Pick<StreamAccess, 'requireCreator'>;
+  access: Pick<Access, 'requireCreator'>;
   /** The clock of the version in a thumbnail's URL (ms). */
   now: () => number;
 }) => ({
