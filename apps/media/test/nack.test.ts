@@ -4,23 +4,19 @@
  * from the SFU's send history — on an RTX stream when the viewer negotiated RTX, else on the media SSRC.
  * When the publisher mixes in padding-only packets, the viewer must still see no holes in the numbering.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MediaServer, startMediaServer } from '../src/index.ts';
-import { joinToken, KEYS } from './helpers/tokens.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useMediaServer } from './helpers/media-server.ts';
+import { joinToken } from './helpers/tokens.ts';
 import { WeriftPublisher } from './helpers/werift-publisher.ts';
 import { WeriftViewer } from './helpers/werift-viewer.ts';
 
-let media: MediaServer;
+const media = useMediaServer();
 const publishers: WeriftPublisher[] = [];
 const viewers: WeriftViewer[] = [];
 
-beforeAll(async () => {
-  media = await startMediaServer({ port: 0, host: '127.0.0.1', keys: KEYS, logLevel: 'error' });
-});
 afterAll(async () => {
   for (const p of publishers) p.close();
   for (const v of viewers) await v.close().catch(() => undefined);
-  await media?.close();
 });
 
 /** How many numbered packets a viewer is measured over (about 4 s of the publisher's video). */

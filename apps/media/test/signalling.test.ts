@@ -12,35 +12,23 @@ import {
   UpdateTrackSettings,
   type VideoQuality,
 } from '@livekit/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
 import WebSocket from 'ws';
-import { type MediaServer, startMediaServer } from '../src/index.ts';
 import { killSignalSockets, openSignalSockets } from '../src/signal/socket-registry.ts';
+import { useMediaServer } from './helpers/media-server.ts';
 import { rawJwt } from './helpers/raw-jwt.ts';
 import { connectSignal, type SignalClient } from './helpers/signal-client.ts';
-import { API_KEY, API_SECRET, joinToken, KEYS } from './helpers/tokens.ts';
+import { API_KEY, API_SECRET, joinToken } from './helpers/tokens.ts';
 import { waitFor } from './helpers/wait.ts';
 import { WeriftPublisher } from './helpers/werift-publisher.ts';
 
 const RESUME_GRACE_MS = 1_500;
-let media: MediaServer;
-let http: string;
+const media = useMediaServer({ resumeGraceMs: RESUME_GRACE_MS });
 const clients: SignalClient[] = [];
 
-beforeAll(async () => {
-  media = await startMediaServer({
-    port: 0,
-    host: '127.0.0.1',
-    keys: KEYS,
-    logLevel: 'error',
-    resumeGraceMs: RESUME_GRACE_MS,
-  });
-  http = media.url.replace('ws://', 'http://');
-});
-afterAll(async () => {
+afterAll(() => {
   for (const c of clients) c.close();
-  await media.close();
 });
 
 const join = async (identity: string, room: string, query = '', grant = {}, extra = {}) => {
@@ -63,25 +51,25 @@ const upgradeStatus = (path: string) =>
 describe('HTTP shell', () => {
   it('answers GET and HEAD / with 200 and permissive CORS', async () => {
     for (const method of ['GET', 'HEAD']) {
-      const res = await fetch(`${http}/`, { method });
+      const res = await fetch(`${media.http}/`, { method });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
     }
-    const pre = await fetch(`${http}/rtc/validate`, { method: 'OPTIONS' });
+    const pre = await fetch(`${media.http}/rtc/validate`, { method: 'OPTIONS' });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-methods')).toContain('GET');
   });
 
   it('refuses /rtc/v1 so livekit-client falls back to /rtc', async () => {
     expect(await upgradeStatus(`/rtc/v1?access_token=${await joinToken('a', 'r')}`)).toBe(404);
-    const res = await fetch(`${http}/rtc/v1/validate?access_token=x`);
+    const res = await fetch(`${media.http}/rtc/v1/validate?access_token=x`);
     expect(res.status).toBe(404);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await res.text()).toBe('not found');
   });
 
   it("serves Prometheus metrics (prom-client text, the API server's format)", async () => {
-    const res = await fetch(`${http}/metrics`);
+    const res = await fetch(`${media.http}/metrics`);
     expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
     const text = await res.text();
     expect(text).toContain('# TYPE media_rooms gauge');
@@ -103,17 +91,18 @@ describe('HTTP shell', () => {
 
 describe('request ids', () => {
   it("keeps a proxy's x-request-id and makes one when there is none or it is malformed", async () => {
-    const kept = await fetch(`${http}/`, { headers: { 'x-request-id': 'proxy-id.42:a' } });
+    const kept = await fetch(`${media.http}/`, { headers: { 'x-request-id': 'proxy-id.42:a' } });
     expect(kept.headers.get('x-request-id')).toBe('proxy-id.42:a');
-    const made = await fetch(`${http}/`);
+    const made = await fetch(`${media.http}/`);
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const odd = await fetch(`${http}/`, { headers: { 'x-request-id': 'no spaces <allowed>' } });
+    const odd = await fetch(`${media.http}/`, { headers: { 'x-request-id': 'no spaces <allowed>' } });
     expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 describe('/rtc/validate and token checks', () => {
-  const validate = (token: string) => fetch(`${http}/rtc/validate?access_token=${encodeURIComponent(token)}`);
+  const validate = (token: string) =>
+    fetch(`${media.http}/rtc/validate?access_token=${encodeURIComponent(token)}`);
   const now = () => Math.floor(Date.now() / 1000);
   const claims = (extra: Record<string, unknown> = {}) => ({
     iss: API_KEY,
@@ -154,7 +143,7 @@ describe('/rtc/validate and token checks', () => {
   });
 
   it('refuses a missing token with 401', async () => {
-    const res = await fetch(`${http}/rtc/validate`);
+    const res = await fetch(`${media.http}/rtc/validate`);
     expect(res.status).toBe(401);
   });
 });
@@ -183,7 +172,7 @@ describe('signal socket', () => {
     expect(j.room?.numParticipants).toBe(1);
     const refresh = await c.next('refreshToken');
     expect(refresh.split('.')).toHaveLength(3);
-    const valid = await fetch(`${http}/rtc/validate?access_token=${refresh}`);
+    const valid = await fetch(`${media.http}/rtc/validate?access_token=${refresh}`);
     expect(valid.status).toBe(200);
     // The subscriber offer always carries at least the data channel m-line.
     const offer = await c.next('offer');
