@@ -9,24 +9,16 @@ import {
   ZChatMessage,
 } from '@mintcast/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listenerApplicationName } from '../src/realtime/pubsub.ts';
 import { createStream, randomAddress } from './support/builders.ts';
-import { connectRealtime, eventually, type Instances, startInstances } from './support/multi-instance.ts';
+import { connectRealtime, eventually, useInstances } from './support/multi-instance.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
 import { databaseKind } from './support/test-database.ts';
 
-// Two instances on PostgreSQL (separate pools and LISTEN connections); PGlite is one process: one instance.
-const COUNT = process.env.TEST_DATABASE_URL ? 2 : 1;
-let inst: Instances;
-beforeAll(async () => {
-  inst = await startInstances(COUNT);
-});
-afterAll(() => inst?.close());
-
-const first = () => inst.apps[0]!;
-const last = () => inst.apps[COUNT - 1]!;
-const lastUrl = () => inst.urls[COUNT - 1]!;
+const inst = useInstances();
+const COUNT = inst.count;
+const { first, last, lastUrl } = inst;
 const inserted = (e: TRealtimeEvent): e is Extract<TRealtimeEvent, { type: 'message_inserted' }> =>
   e.type === 'message_inserted';
 const presenceIs = (channel: string, online: number) => (e: TRealtimeEvent) =>
