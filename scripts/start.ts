@@ -11,7 +11,8 @@ const port = process.env.PORT || '3000';
 // The site's origin follows the port unless configured (sign-in messages and WebSocket origins must match it).
 process.env.PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN || `http://localhost:${port}`;
 const { env, embeddedMedia } = await prepareEnvironment({ apiOrigin: `http://127.0.0.1:${port}` });
-env.NODE_ENV = env.NODE_ENV || 'production';
+// NODE_ENV is left as given: `NODE_ENV=production` (the Docker image sets it) makes the server refuse a local
+// origin and placeholder secrets (apps/server/src/env-rules.ts), which a first `npm start` on a laptop has.
 const publicUrl = env.PUBLIC_ORIGIN || `http://localhost:${port}`;
 // Each child is asked whether it still answers (decision: a hung process keeps its ports and is never
 // restarted by its exit alone); the site is announced once the API server really listens.

@@ -128,7 +128,8 @@ export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> 
     });
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
-    NODE_ENV: 'production',
+    // Not production: that refuses the local http origin (apps/server/src/env-rules.ts).
+    NODE_ENV: 'development',
     PORT: String(port),
     HOST: host,
     DATA_DIR: dataDir,

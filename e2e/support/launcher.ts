@@ -61,7 +61,8 @@ export const startLauncher = async (env: Record<string, string>): Promise<Runnin
     cwd: repoRoot,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Not production: that refuses the local http origin (apps/server/src/env-rules.ts).
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       MEDIA_PORT: String(mediaPort),

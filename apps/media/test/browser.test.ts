@@ -2,14 +2,13 @@ import { existsSync } from 'node:fs';
 import { RoomServiceClient } from 'livekit-server-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MediaServer, startMediaServer } from '../src/index.ts';
 import { DYNACAST_DOWNGRADE_DELAY_MS } from '../src/rtc/dynacast.ts';
 import { killSignalSockets } from '../src/signal/socket-registry.ts';
 import { CHROMIUM_PATH, launchChromium } from './helpers/browser.ts';
+import { useMediaServer } from './helpers/media-server.ts';
 import { startStaticServer } from './helpers/static-server.ts';
-import { API_KEY, API_SECRET, joinToken, KEYS } from './helpers/tokens.ts';
+import { API_KEY, API_SECRET, joinToken } from './helpers/tokens.ts';
 import { waitFor } from './helpers/wait.ts';
-import { startWebhookSink } from './helpers/webhook-sink.ts';
 
 type Video = { width: number; height: number; frames: number; sid: string } | null;
 type Events = string[][];
@@ -18,15 +17,19 @@ const ROOM = 'browser-room';
 
 // Conformance with an unmodified livekit-client in Chromium: one host, one subscribe-only viewer.
 describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { timeout: 60_000 }, () => {
-  let media: MediaServer;
   let web: Awaited<ReturnType<typeof startStaticServer>>;
-  let hooks: Awaited<ReturnType<typeof startWebhookSink>>;
   let browser: Browser;
   let host: Page;
   let viewer: Page;
   let rooms: RoomServiceClient;
   /** Added to dynacast's clock: the test moves it past the downgrade delay instead of waiting it out. */
   let dynacastSkewMs = 0;
+  const media = useMediaServer({
+    webhooks: true,
+    logLevel: 'warn',
+    departureTimeoutSec: 1,
+    dynacastClock: () => performance.now() + dynacastSkewMs,
+  });
 
   /** Runs `body` in the page with `room` (the livekit-client Room) and `g` (the page's globals) in scope. */
   const run = <T>(page: Page, body: string, arg?: unknown) =>
@@ -73,17 +76,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
   };
 
   beforeAll(async () => {
-    hooks = await startWebhookSink(API_KEY, API_SECRET);
-    media = await startMediaServer({
-      port: 0,
-      host: '127.0.0.1',
-      keys: KEYS,
-      webhookUrl: hooks.url,
-      logLevel: 'warn',
-      departureTimeoutSec: 1,
-      dynacastClock: () => performance.now() + dynacastSkewMs,
-    });
-    rooms = new RoomServiceClient(media.url.replace('ws', 'http'), API_KEY, API_SECRET);
+    rooms = new RoomServiceClient(media.http, API_KEY, API_SECRET);
     web = await startStaticServer();
     browser = await launchChromium();
     host = await (await browser.newContext()).newPage();
@@ -93,9 +86,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
 
   afterAll(async () => {
     await browser?.close();
-    await media?.close();
     await web?.close();
-    await hooks?.close();
   });
 
   it('host connects over /rtc (after the /rtc/v1 404) and publishes simulcast camera + microphone', async () => {
@@ -136,7 +127,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
   it("keeps a browser's ClientHello that comes before DTLS started on the server, instead of waiting for its resend", async () => {
     // Chromium sends its ClientHello as soon as it sees the nomination, before werift's own ICE agent has
     // completed and started DTLS; werift dropped it and the handshake waited 60–200 ms for the resend.
-    const text = await (await fetch(`${media.url.replace('ws', 'http')}/metrics`)).text();
+    const text = await (await fetch(`${media.http}/metrics`)).text();
     const held = Number(/^media_dtls_early_datagrams_total (\d+)/m.exec(text)?.[1] ?? 0);
     expect(held).toBeGreaterThan(0);
   });
@@ -287,9 +278,9 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
   it('sends every webhook, each accepted by WebhookReceiver', async () => {
     await run(viewer, 'await room.disconnect();');
     await run(host, 'await room.disconnect();');
-    await waitFor(() => hooks.names().includes('room_finished'), 'room_finished');
-    expect(hooks.rejected).toEqual([]);
-    const names = hooks.names();
+    await waitFor(() => media.hooks.names().includes('room_finished'), 'room_finished');
+    expect(media.hooks.rejected).toEqual([]);
+    const names = media.hooks.names();
     for (const n of [
       'room_started',
       'participant_joined',
@@ -302,10 +293,12 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('livekit-client in Chromium', { time
     }
     expect(names[0]).toBe('room_started');
     expect(names.at(-1)).toBe('room_finished');
-    const joined = hooks.events.find(
+    const joined = media.hooks.events.find(
       (e) => e.event === 'participant_joined' && e.participant?.identity === 'host',
     );
     expect(joined?.participant?.metadata).toBe('{"role":"host"}');
-    expect(hooks.headers.every((h) => h.authorization && !h.authorization.startsWith('Bearer '))).toBe(true);
+    expect(media.hooks.headers.every((h) => h.authorization && !h.authorization.startsWith('Bearer '))).toBe(
+      true,
+    );
   });
 });

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type MediaServer, startMediaServer } from '../src/index.ts';
+import { useMediaServer } from './helpers/media-server.ts';
 import { joinToken, KEYS } from './helpers/tokens.ts';
 import { WeriftPublisher } from './helpers/werift-publisher.ts';
 import { WeriftViewer } from './helpers/werift-viewer.ts';
@@ -18,7 +19,6 @@ import { WeriftViewer } from './helpers/werift-viewer.ts';
 /** What the servers of this file run unless a test asks otherwise: the addon, unless switched off. */
 const NATIVE = process.env.MEDIA_NATIVE_SRTP !== 'off';
 
-let media: MediaServer;
 const publishers: WeriftPublisher[] = [];
 const viewers: WeriftViewer[] = [];
 /** The addon's send threads (mc-send-N) in this process, which runs the servers. */
@@ -33,25 +33,21 @@ const sendThreads = () =>
 let threadsBefore = 0;
 let threadsStarted = 0;
 
-beforeAll(async () => {
+// Before hooks run in order: the threads are counted on each side of the server's start.
+beforeAll(() => {
   threadsBefore = sendThreads();
-  media = await startMediaServer({
-    port: 0,
-    host: '127.0.0.1',
-    keys: KEYS,
-    logLevel: 'error',
-    mediaWorkers: 2,
-  });
+});
+const media = useMediaServer({ mediaWorkers: 2 });
+beforeAll(() => {
   threadsStarted = sendThreads() - threadsBefore;
 });
 afterAll(async () => {
   for (const p of publishers) p.close();
   for (const v of viewers) await v.close().catch(() => undefined);
-  await media?.close();
 });
 
 /** Packets each worker sent, by worker index, and the packets the server counted as forwarded. */
-const workerCounts = async (server = media) => {
+const workerCounts = async (server: MediaServer = media.server) => {
   const text = await (await fetch(`${server.url.replace(/^ws/, 'http')}/metrics`)).text();
   const sent = [0, 1].map((i) =>
     Number(

@@ -1,33 +1,19 @@
 import { AddTrackRequest, DisconnectReason, TrackSource, TrackType } from '@livekit/protocol';
 import { AccessToken, RoomServiceClient, TrackSource as SdkTrackSource } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MediaServer, startMediaServer } from '../src/index.ts';
+import { useMediaServer } from './helpers/media-server.ts';
 import { connectSignal, type SignalClient } from './helpers/signal-client.ts';
-import { API_KEY, API_SECRET, joinToken, KEYS } from './helpers/tokens.ts';
-import { startWebhookSink } from './helpers/webhook-sink.ts';
+import { API_KEY, API_SECRET, joinToken } from './helpers/tokens.ts';
 
-let media: MediaServer;
+const media = useMediaServer({ webhooks: true, emptyTimeoutSec: 1, departureTimeoutSec: 1 });
 let rooms: RoomServiceClient;
-let hooks: Awaited<ReturnType<typeof startWebhookSink>>;
 const clients: SignalClient[] = [];
 
-beforeAll(async () => {
-  hooks = await startWebhookSink(API_KEY, API_SECRET);
-  media = await startMediaServer({
-    port: 0,
-    host: '127.0.0.1',
-    keys: KEYS,
-    logLevel: 'error',
-    webhookUrl: hooks.url,
-    emptyTimeoutSec: 1,
-    departureTimeoutSec: 1,
-  });
+beforeAll(() => {
   rooms = new RoomServiceClient(media.url, API_KEY, API_SECRET);
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of clients) c.close();
-  await media.close();
-  await hooks.close();
 });
 
 const join = async (identity: string, room: string, grant = {}) => {
@@ -153,7 +139,7 @@ describe('Twirp RoomService with livekit-server-sdk', () => {
         source: TrackSource.CAMERA,
       }),
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await host.roundTrip();
     expect(host.messages.filter((m) => m.case === 'trackPublished').length).toBe(before);
 
     const room = await rooms.updateRoomMetadata('svc-4', '{"title":"live"}');
@@ -172,7 +158,7 @@ describe('Twirp RoomService with livekit-server-sdk', () => {
     const call = async (method: string, body: unknown, grant: Record<string, unknown>) => {
       const at = new AccessToken(API_KEY, API_SECRET, { ttl: '10m' });
       at.addGrant(grant);
-      return fetch(`${media.url.replace('ws', 'http')}/twirp/livekit.RoomService/${method}`, {
+      return fetch(`${media.http}/twirp/livekit.RoomService/${method}`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${await at.toJwt()}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
@@ -223,7 +209,7 @@ describe('Twirp RoomService with livekit-server-sdk', () => {
     // emptyTimeoutSec is 1 in this server: a room nobody joins closes by itself.
     await expect.poll(async () => (await rooms.listRooms(['svc-6'])).length, { timeout: 4_000 }).toBe(0);
     await expect
-      .poll(() => hooks.events.some((e) => e.event === 'room_finished' && e.room?.name === 'svc-6'), {
+      .poll(() => media.hooks.events.some((e) => e.event === 'room_finished' && e.room?.name === 'svc-6'), {
         timeout: 4_000,
       })
       .toBe(true);
@@ -232,24 +218,26 @@ describe('Twirp RoomService with livekit-server-sdk', () => {
     await expect
       .poll(
         () =>
-          hooks.events.some((e) => e.event === 'participant_left' && e.participant?.identity === 'leaver'),
+          media.hooks.events.some(
+            (e) => e.event === 'participant_left' && e.participant?.identity === 'leaver',
+          ),
         { timeout: 4_000 },
       )
       .toBe(true);
     // departureTimeoutSec is 1: the room closes a second after the last one left.
     await expect
-      .poll(() => hooks.events.some((e) => e.event === 'room_finished' && e.room?.name === 'svc-7'), {
+      .poll(() => media.hooks.events.some((e) => e.event === 'room_finished' && e.room?.name === 'svc-7'), {
         timeout: 4_000,
       })
       .toBe(true);
-    expect(hooks.rejected).toEqual([]);
-    const svc7 = hooks.events.filter((e) => e.room?.name === 'svc-7').map((e) => e.event);
+    expect(media.hooks.rejected).toEqual([]);
+    const svc7 = media.hooks.events.filter((e) => e.room?.name === 'svc-7').map((e) => e.event);
     expect(svc7[0]).toBe('room_started');
     expect(svc7.at(-1)).toBe('room_finished');
-    for (const e of hooks.events) {
+    for (const e of media.hooks.events) {
       expect(e.id).toMatch(/^EV_/);
       expect(Number(e.createdAt)).toBeGreaterThan(1_600_000_000);
     }
-    expect(hooks.headers.every((h) => h.contentType === 'application/webhook+json')).toBe(true);
+    expect(media.hooks.headers.every((h) => h.contentType === 'application/webhook+json')).toBe(true);
   });
 });

@@ -22,25 +22,22 @@ import {
   VideoSource,
   VideoStream,
 } from '@livekit/rtc-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MediaServer, startMediaServer } from '../src/index.ts';
-import { joinToken, KEYS } from './helpers/tokens.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useMediaServer } from './helpers/media-server.ts';
+import { joinToken } from './helpers/tokens.ts';
 
 const WIDTH = 640;
 const HEIGHT = 360;
 
-let media: MediaServer;
+// Registered first, so it runs last (after hooks run in reverse): the SDK's native side goes after the server.
+afterAll(() => dispose());
+const media = useMediaServer();
 const rooms: Room[] = [];
 const timers: NodeJS.Timeout[] = [];
 
-beforeAll(async () => {
-  media = await startMediaServer({ port: 0, host: '127.0.0.1', keys: KEYS, logLevel: 'error' });
-});
 afterAll(async () => {
   for (const t of timers) clearInterval(t);
   for (const r of rooms) await r.disconnect().catch(() => undefined);
-  await media?.close();
-  await dispose();
 });
 
 const connect = async (identity: string, grant: object, metadata?: string) => {

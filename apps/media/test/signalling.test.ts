@@ -12,33 +12,23 @@ import {
   UpdateTrackSettings,
   type VideoQuality,
 } from '@livekit/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection } from 'werift';
 import WebSocket from 'ws';
-import { type MediaServer, startMediaServer } from '../src/index.ts';
+import { killSignalSockets, openSignalSockets } from '../src/signal/socket-registry.ts';
+import { useMediaServer } from './helpers/media-server.ts';
 import { rawJwt } from './helpers/raw-jwt.ts';
 import { connectSignal, type SignalClient } from './helpers/signal-client.ts';
-import { API_KEY, API_SECRET, joinToken, KEYS } from './helpers/tokens.ts';
+import { API_KEY, API_SECRET, joinToken } from './helpers/tokens.ts';
+import { waitFor } from './helpers/wait.ts';
 import { WeriftPublisher } from './helpers/werift-publisher.ts';
 
 const RESUME_GRACE_MS = 1_500;
-let media: MediaServer;
-let http: string;
+const media = useMediaServer({ resumeGraceMs: RESUME_GRACE_MS });
 const clients: SignalClient[] = [];
 
-beforeAll(async () => {
-  media = await startMediaServer({
-    port: 0,
-    host: '127.0.0.1',
-    keys: KEYS,
-    logLevel: 'error',
-    resumeGraceMs: RESUME_GRACE_MS,
-  });
-  http = media.url.replace('ws://', 'http://');
-});
-afterAll(async () => {
+afterAll(() => {
   for (const c of clients) c.close();
-  await media.close();
 });
 
 const join = async (identity: string, room: string, query = '', grant = {}, extra = {}) => {
@@ -61,25 +51,25 @@ const upgradeStatus = (path: string) =>
 describe('HTTP shell', () => {
   it('answers GET and HEAD / with 200 and permissive CORS', async () => {
     for (const method of ['GET', 'HEAD']) {
-      const res = await fetch(`${http}/`, { method });
+      const res = await fetch(`${media.http}/`, { method });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
     }
-    const pre = await fetch(`${http}/rtc/validate`, { method: 'OPTIONS' });
+    const pre = await fetch(`${media.http}/rtc/validate`, { method: 'OPTIONS' });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-methods')).toContain('GET');
   });
 
   it('refuses /rtc/v1 so livekit-client falls back to /rtc', async () => {
     expect(await upgradeStatus(`/rtc/v1?access_token=${await joinToken('a', 'r')}`)).toBe(404);
-    const res = await fetch(`${http}/rtc/v1/validate?access_token=x`);
+    const res = await fetch(`${media.http}/rtc/v1/validate?access_token=x`);
     expect(res.status).toBe(404);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(await res.text()).toBe('not found');
   });
 
   it("serves Prometheus metrics (prom-client text, the API server's format)", async () => {
-    const res = await fetch(`${http}/metrics`);
+    const res = await fetch(`${media.http}/metrics`);
     expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
     const text = await res.text();
     expect(text).toContain('# TYPE media_rooms gauge');
@@ -101,17 +91,18 @@ describe('HTTP shell', () => {
 
 describe('request ids', () => {
   it("keeps a proxy's x-request-id and makes one when there is none or it is malformed", async () => {
-    const kept = await fetch(`${http}/`, { headers: { 'x-request-id': 'proxy-id.42:a' } });
+    const kept = await fetch(`${media.http}/`, { headers: { 'x-request-id': 'proxy-id.42:a' } });
     expect(kept.headers.get('x-request-id')).toBe('proxy-id.42:a');
-    const made = await fetch(`${http}/`);
+    const made = await fetch(`${media.http}/`);
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const odd = await fetch(`${http}/`, { headers: { 'x-request-id': 'no spaces <allowed>' } });
+    const odd = await fetch(`${media.http}/`, { headers: { 'x-request-id': 'no spaces <allowed>' } });
     expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 describe('/rtc/validate and token checks', () => {
-  const validate = (token: string) => fetch(`${http}/rtc/validate?access_token=${encodeURIComponent(token)}`);
+  const validate = (token: string) =>
+    fetch(`${media.http}/rtc/validate?access_token=${encodeURIComponent(token)}`);
   const now = () => Math.floor(Date.now() / 1000);
   const claims = (extra: Record<string, unknown> = {}) => ({
     iss: API_KEY,
@@ -152,7 +143,7 @@ describe('/rtc/validate and token checks', () => {
   });
 
   it('refuses a missing token with 401', async () => {
-    const res = await fetch(`${http}/rtc/validate`);
+    const res = await fetch(`${media.http}/rtc/validate`);
     expect(res.status).toBe(401);
   });
 });
@@ -181,7 +172,7 @@ describe('signal socket', () => {
     expect(j.room?.numParticipants).toBe(1);
     const refresh = await c.next('refreshToken');
     expect(refresh.split('.')).toHaveLength(3);
-    const valid = await fetch(`${http}/rtc/validate?access_token=${refresh}`);
+    const valid = await fetch(`${media.http}/rtc/validate?access_token=${refresh}`);
     expect(valid.status).toBe(200);
     // The subscriber offer always carries at least the data channel m-line.
     const offer = await c.next('offer');
@@ -226,8 +217,18 @@ describe('signal socket', () => {
     }
     c.send({ case: 'ping', value: 1n });
     expect(await c.next('pong')).toBeGreaterThan(0n);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(c.messages.some((m) => m.case === 'answer')).toBe(false);
+    // Offers are answered in order: the answer to a real one comes after any answer to those before it.
+    const pc = new RTCPeerConnection({ iceServers: [] });
+    try {
+      pc.addTransceiver('audio', { direction: 'sendonly' });
+      await pc.setLocalDescription(await pc.createOffer());
+      const sdp = pc.localDescription?.sdp ?? '';
+      c.send({ case: 'offer', value: new SessionDescription({ type: 'offer', sdp, id: 3 }) });
+      expect((await c.next('answer')).id).toBe(3);
+      expect(c.messages.filter((m) => m.case === 'answer')).toHaveLength(1);
+    } finally {
+      await pc.close();
+    }
   });
 
   it('answers a resume attempt for an unknown session with leave RECONNECT, never a join', async () => {
@@ -247,10 +248,12 @@ describe('signal socket', () => {
   it('resumes a dropped socket: same session, reconnect first, what happened meanwhile delivered', async () => {
     const watcher = await join('r-watcher', 'sig-r');
     await watcher.next('join');
+    const b = await join('r-b', 'sig-r'); // drops later and never resumes: its leave marks the grace's end
+    await b.next('join');
     const a = await join('r-a', 'sig-r');
     const sid = (await a.next('join')).participant?.sid;
-    a.ws.terminate(); // a network failure: no close frame, no leave
-    await new Promise((r) => setTimeout(r, 200));
+    expect(killSignalSockets('sig-r', 'r-a')).toBe(1); // a network failure: no close frame, no leave
+    await expect.poll(() => openSignalSockets('sig-r', 'r-a')).toBe(0); // the server holds r-a's messages
     const late = await join('r-late', 'sig-r'); // joins while r-a is away
     await late.next('join');
     const resumed = await join('r-a', 'sig-r', `&reconnect=1&sid=${sid}`);
@@ -258,8 +261,14 @@ describe('signal socket', () => {
     expect(resumed.messages[0]?.case).toBe('reconnect');
     // The update about r-late that went out while r-a was away arrives after the reconnect response.
     await expect.poll(() => updatesAbout(resumed, 'r-late').length, { timeout: 3_000 }).toBeGreaterThan(0);
-    // Well past the grace period: still the same session, and nobody ever saw it leave.
-    await new Promise((r) => setTimeout(r, RESUME_GRACE_MS + 500));
+    // Past the grace period (r-b, dropped after the resume, has been let go): still the same session, and
+    // nobody ever saw r-a leave.
+    b.ws.terminate();
+    await expect
+      .poll(() => updatesAbout(watcher, 'r-b').some((p) => p.state === ParticipantInfo_State.DISCONNECTED), {
+        timeout: RESUME_GRACE_MS + 5_000,
+      })
+      .toBe(true);
     expect(updatesAbout(watcher, 'r-a').every((p) => p.state !== ParticipantInfo_State.DISCONNECTED)).toBe(
       true,
     );
@@ -404,12 +413,20 @@ describe('signal socket', () => {
     await a.next('join');
     const h = await join('ghost', 'sig-5', '', { hidden: true, recorder: true });
     await h.next('join');
-    await new Promise((r) => setTimeout(r, 1_200));
+    // A visible participant after the ghost: announced (and counted) after anything about the ghost.
+    const after = await join('after', 'sig-5');
+    await after.next('join');
+    const announced = await waitFor(
+      () =>
+        a.messages.findIndex(
+          (m) => m.case === 'update' && m.value.participants.some((p) => p.identity === 'after'),
+        ) + 1,
+      'the update about "after"',
+    );
     expect(
       a.messages.some((m) => m.case === 'update' && m.value.participants.some((p) => p.identity === 'ghost')),
     ).toBe(false);
-    const lastRoom = a.messages.filter((m) => m.case === 'roomUpdate').at(-1);
-    expect(lastRoom?.case).toBe('roomUpdate');
-    expect(lastRoom?.case === 'roomUpdate' && lastRoom.value.room?.numParticipants).toBe(1);
+    // The first room update sent after that announcement counts everyone then in the room but the ghost.
+    expect((await a.next('roomUpdate', announced)).room?.numParticipants).toBe(2);
   });
 });

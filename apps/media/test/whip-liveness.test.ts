@@ -1,10 +1,9 @@
 import { DisconnectReason } from '@livekit/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type MediaServer, startMediaServer } from '../src/index.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { WhipLivenessTracker } from '../src/whip/whip-liveness.ts';
-import { API_KEY, API_SECRET, joinToken, KEYS } from './helpers/tokens.ts';
+import { useMediaServer } from './helpers/media-server.ts';
+import { joinToken } from './helpers/tokens.ts';
 import { waitFor } from './helpers/wait.ts';
-import { startWebhookSink } from './helpers/webhook-sink.ts';
 import { WeriftWhipPublisher } from './helpers/werift-whip.ts';
 
 const CONNECT_MS = 30_000;
@@ -57,9 +56,11 @@ describe('WHIP sessions that carry no media', { timeout: 60_000 }, () => {
   const ROOM = 'stream-whip-liveness';
   const HOST = '0xhost';
   let now = 0;
-  let media: MediaServer;
-  let hooks: Awaited<ReturnType<typeof startWebhookSink>>;
-  let endpoint: string;
+  const media = useMediaServer({
+    webhooks: true,
+    logLevel: 'warn',
+    whip: { clock: () => now, checkIntervalMs: 20 },
+  });
   const publishers: WeriftWhipPublisher[] = [];
   const publisher = async () => {
     const token = await joinToken(
@@ -68,25 +69,12 @@ describe('WHIP sessions that carry no media', { timeout: 60_000 }, () => {
       { canPublish: true, canPublishData: false },
       { metadata: '{"role":"host","ingest":"whip"}' },
     );
-    const p = new WeriftWhipPublisher(endpoint, token);
+    const p = new WeriftWhipPublisher(`${media.http}/whip`, token);
     publishers.push(p);
     return p;
   };
   const events = (name: string, from = 0) =>
-    hooks.events.slice(from).filter((e) => e.event === name && e.participant?.identity === HOST);
-
-  beforeAll(async () => {
-    hooks = await startWebhookSink(API_KEY, API_SECRET);
-    media = await startMediaServer({
-      port: 0,
-      host: '127.0.0.1',
-      keys: KEYS,
-      webhookUrl: hooks.url,
-      logLevel: 'warn',
-      whip: { clock: () => now, checkIntervalMs: 20 },
-    });
-    endpoint = `${media.url.replace('ws', 'http')}/whip`;
-  });
+    media.hooks.events.slice(from).filter((e) => e.event === name && e.participant?.identity === HOST);
 
   afterEach(async () => {
     for (const p of publishers.splice(0)) {
@@ -95,15 +83,10 @@ describe('WHIP sessions that carry no media', { timeout: 60_000 }, () => {
     }
   });
 
-  afterAll(async () => {
-    await media?.close();
-    await hooks?.close();
-  });
-
   it('ends a half-open session after the connect timeout; the next offer is answered', async () => {
     const halfOpen = await publisher();
     expect(await halfOpen.post()).toBe(201);
-    const mark = hooks.events.length;
+    const mark = media.hooks.events.length;
     now += CONNECT_MS;
     const left = await waitFor(
       () => events('participant_left', mark)[0],
@@ -123,7 +106,7 @@ describe('WHIP sessions that carry no media', { timeout: 60_000 }, () => {
     expect(await fresh.post()).toBe(201);
     expect(await stale.delete()).toBe(404);
 
-    const mark = hooks.events.length;
+    const mark = media.hooks.events.length;
     await fresh.connect();
     await waitFor(() => events('participant_joined', mark)[0], 'participant_joined once media flows');
     const third = await publisher();
@@ -134,7 +117,7 @@ describe('WHIP sessions that carry no media', { timeout: 60_000 }, () => {
   it('ends a session whose media stops (participant_left) and takes the next offer', async () => {
     const obs = await publisher();
     expect(await obs.post()).toBe(201);
-    const mark = hooks.events.length;
+    const mark = media.hooks.events.length;
     await obs.connect();
     await waitFor(() => events('participant_joined', mark)[0], 'participant_joined once media flows');
     obs.stopSending(); // the encoder is gone; the connection (and ICE consent) is not

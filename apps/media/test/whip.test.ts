@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MediaServer, type RoomStats, startMediaServer } from '../src/index.ts';
+import type { RoomStats } from '../src/index.ts';
 import { CHROMIUM_PATH, launchChromium } from './helpers/browser.ts';
+import { useMediaServer } from './helpers/media-server.ts';
 import { startStaticServer } from './helpers/static-server.ts';
-import { API_KEY, API_SECRET, joinToken, KEYS } from './helpers/tokens.ts';
+import { joinToken } from './helpers/tokens.ts';
 import { waitFor } from './helpers/wait.ts';
-import { startWebhookSink } from './helpers/webhook-sink.ts';
 import { whipPublish } from './helpers/whip-client.ts';
 
 const ROOM = 'stream-whip';
@@ -18,13 +18,12 @@ type Received = { codec?: string; frames: number; width: number; audioPackets: n
 // WHIP (RFC 9725) into the SFU: Chromium's RTCPeerConnection publishes over HTTP, an unmodified
 // livekit-client viewer in Chromium watches it as the room's host participant.
 describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, () => {
-  let media: MediaServer;
+  const media = useMediaServer({ webhooks: true, logLevel: 'warn' });
+  const whipEndpoint = () => `${media.http}/whip`;
   let web: Awaited<ReturnType<typeof startStaticServer>>;
-  let hooks: Awaited<ReturnType<typeof startWebhookSink>>;
   let browser: Browser;
   let publisher: Page;
   let viewer: Page;
-  let endpoint: string;
   const hostToken = () =>
     joinToken(HOST, ROOM, { canPublish: true, canPublishData: false }, { metadata: HOST_META, name: 'Host' });
 
@@ -55,7 +54,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, 
 
   /** The host's tracks as the media server's stats endpoint reports them (an admin token for the room). */
   const hostHealth = async () => {
-    const res = await fetch(`${media.url.replace('ws', 'http')}/twirp/mintcast.MediaStats/GetRoomStats`, {
+    const res = await fetch(`${media.http}/twirp/mintcast.MediaStats/GetRoomStats`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${await joinToken('api', ROOM, { roomAdmin: true })}`,
@@ -101,15 +100,6 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, 
   };
 
   beforeAll(async () => {
-    hooks = await startWebhookSink(API_KEY, API_SECRET);
-    media = await startMediaServer({
-      port: 0,
-      host: '127.0.0.1',
-      keys: KEYS,
-      webhookUrl: hooks.url,
-      logLevel: 'warn',
-    });
-    endpoint = `${media.url.replace('ws', 'http')}/whip`;
     web = await startStaticServer();
     browser = await launchChromium();
     publisher = await (await browser.newContext()).newPage();
@@ -121,15 +111,13 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, 
 
   afterAll(async () => {
     await browser?.close();
-    await media?.close();
     await web?.close();
-    await hooks?.close();
   });
 
   it('shows room stats only to an admin of that room', async () => {
     const post = async (token: string) =>
       (
-        await fetch(`${media.url.replace('ws', 'http')}/twirp/mintcast.MediaStats/GetRoomStats`, {
+        await fetch(`${media.http}/twirp/mintcast.MediaStats/GetRoomStats`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ room: ROOM }),
@@ -142,7 +130,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, 
 
   it('refuses a bad token (401), another content type (415) and an offer with no media (400)', async () => {
     const post = (headers: Record<string, string>, body: string) =>
-      fetch(endpoint, { method: 'POST', headers, body }).then((r) => r.status);
+      fetch(whipEndpoint(), { method: 'POST', headers, body }).then((r) => r.status);
     const sdp = 'v=0\r\n';
     expect(await post({ 'content-type': 'application/sdp' }, sdp)).toBe(401);
     expect(await post({ 'content-type': 'application/sdp', authorization: 'Bearer nope' }, sdp)).toBe(401);
@@ -152,7 +140,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, 
   });
 
   it('forwards H.264 and Opus untranscoded to a waiting viewer; a second offer gets 409; DELETE ends it', async () => {
-    const published = await whipPublish(publisher, endpoint, await hostToken(), 'video/H264');
+    const published = await whipPublish(publisher, whipEndpoint(), await hostToken(), 'video/H264');
     expect(published.status).toBe(201);
     const client = published.client!;
     // The publisher is the room's host participant, with the token's metadata.
@@ -161,7 +149,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, 
     // The frame size comes from the SPS before each IDR.
     expect((await expectHealth('video/H264')).v).toMatchObject({ width: 640, height: expect.any(Number) });
     // participant_joined only once media arrived (the API's live flag follows it).
-    const joined = hooks.events.find(
+    const joined = media.hooks.events.find(
       (e) => e.event === 'participant_joined' && e.participant?.identity === HOST,
     );
     expect(joined?.participant?.metadata).toBe(HOST_META);
@@ -169,20 +157,21 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('WHIP ingest', { timeout: 90_000 }, 
 
     const other = await (await browser.newContext()).newPage();
     await other.goto(web.url);
-    expect((await whipPublish(other, endpoint, await hostToken())).status).toBe(409);
+    expect((await whipPublish(other, whipEndpoint(), await hostToken())).status).toBe(409);
     await other.close();
 
     expect(await client.stop()).toBe(200);
     await waitFor(async () => (await remote(HOST)) === null, 'host gone at the viewer');
     await waitFor(
-      () => hooks.events.some((e) => e.event === 'participant_left' && e.participant?.identity === HOST),
+      () =>
+        media.hooks.events.some((e) => e.event === 'participant_left' && e.participant?.identity === HOST),
       'participant_left webhook',
     );
     expect(await client.stop()).toBe(404);
   });
 
   it('forwards VP8 too', async () => {
-    const published = await whipPublish(publisher, endpoint, await hostToken(), 'video/VP8');
+    const published = await whipPublish(publisher, whipEndpoint(), await hostToken(), 'video/VP8');
     expect(published.status).toBe(201);
     await expectFlowing('video/VP8');
     const { v } = await expectHealth('video/VP8');

@@ -1,8 +1,8 @@
+import type { Access } from './access/access.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { AppConfig } from './env.ts';
 import type { ClientCaps } from './http/client-caps.ts';
 import type { Metrics } from './http/metrics.ts';
-import type { StreamAccess } from './streams/stream-access.ts';
 import type { StreamsService } from './streams/streams.service.ts';
 
 /** What every feature plugin gets: configuration, the database and the shared services. */
@@ -10,8 +10,8 @@ export interface AppContext {
   config: AppConfig;
   database: DatabaseHandle;
   streams: StreamsService;
-  /** Who a wallet is in a stream (creator, moderator, viewer): the one creator / staff check. */
-  access: StreamAccess;
+  /** Who may do what (creator, staff, admin, not banned): the one access check of every service. */
+  access: Access;
   /** The clock of rules that count time (slow mode, timeouts, report limits); tests inject their own. */
   now: () => number;
   /** What one client address may hold open at once. */

@@ -10,6 +10,8 @@ import {
 } from '@mintcast/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { createAccessRepository } from './access/access.repository.ts';
+import { createAccess } from './access/access.ts';
 import type { AppContext } from './app-context.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
 import type { DatabaseHandle, QueryObserver } from './db/database.ts';
@@ -29,9 +31,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { streamPageMint } from './http/share-meta.ts';
 import { ASSETS_PREFIX, isBuildAsset, serveSpa } from './http/spa.ts';
 import { platformBansPlugin } from './moderation/platform-bans.plugin.ts';
-import { createStreamAccess } from './streams/stream-access.ts';
 import { createStreamsRepository } from './streams/streams.repository.ts';
-import { streamsRoutes } from './streams/streams.routes.ts';
 import { createStreamsService } from './streams/streams.service.ts';
 
 /** What an incoming x-request-id must look like to be kept (else we make one). */
@@ -122,7 +122,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     config,
     database,
     streams,
-    access: createStreamAccess(database.db),
+    access: createAccess(createAccessRepository(database.db), { admins: config.adminAddresses }),
     now: opts.now ?? Date.now,
     caps: { ...DEFAULT_CLIENT_CAPS, ...opts.clientCaps },
   };
@@ -165,7 +165,6 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     }),
   );
 
-  await app.register(streamsRoutes, { streams });
   for (const plugin of featurePlugins) await app.register(plugin, { ctx });
   if (config.livekit.proxyTarget)
     installMediaProxy(app, {

@@ -8,7 +8,7 @@ import {
 import type { JWK } from 'jose';
 import { z } from 'zod';
 import { ZAuthSigningKeys } from './auth/signing-keys-env.ts';
-import { crossVariableRules, zUrl } from './env-rules.ts';
+import { crossVariableRules, productionRules, zUrl } from './env-rules.ts';
 
 const ZContract = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex characters');
 
@@ -80,7 +80,8 @@ const ZEnv = z
      */
     DEMO_BROADCAST: z.enum(['on', 'off']).default('on'),
   })
-  .superRefine(crossVariableRules);
+  .superRefine(crossVariableRules)
+  .superRefine(productionRules);
 export type Env = z.infer<typeof ZEnv>;
 
 /** Runtime configuration, derived from the environment once at boot (or built directly by tests). */

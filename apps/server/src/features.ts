@@ -11,23 +11,26 @@ import { notificationsPlugin } from './notifications/notifications.plugin.ts';
 import { profilesPlugin } from './profiles/profiles.plugin.ts';
 import { realtimePlugin } from './realtime/realtime.plugin.ts';
 import { reportsPlugin } from './reports/reports.plugin.ts';
+import { streamsPlugin } from './streams/streams.plugin.ts';
 import { tokensPlugin } from './tokens/tokens.plugin.ts';
 
 /**
- * Feature route plugins (market data, chat, live video, profiles…), registered after auth and streams.
- * Each feature exports one plugin taking `{ ctx }` and adds itself to this list.
+ * Feature plugins (streams, chat, market data, live video, profiles…), registered in this order after auth and
+ * platform bans. Each feature exports one plugin taking `{ ctx }`, named in plugin-names.ts, with the plugins
+ * it needs in its `dependencies`: one listed before what it needs fails at boot (test/plugin-order.test.ts).
  */
 export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
-  realtimePlugin, // before chat: chat publishes and delivers through app.realtime
+  streamsPlugin,
+  realtimePlugin,
   chatPlugin,
-  chainPlugin, // after chat: a tip is a chat message
+  chainPlugin,
   tokensPlugin,
   livePlugin,
   ingestPlugin,
-  notificationsPlugin, // after realtime: pushes go-live events to followers' own channels
+  notificationsPlugin,
   profilesPlugin,
-  moderationPlugin, // after realtime: pushes chat modes to open chats
+  moderationPlugin,
   reportsPlugin,
   adminPlugin,
-  demoPlugin, // last: publishes into rooms whose webhooks the live plugin handles
+  demoPlugin,
 ];

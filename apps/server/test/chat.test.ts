@@ -2,11 +2,12 @@ import { chatChannelForMint, ZApiError, ZChatHistory, ZChatMessage, ZChatMute } 
 import { sql } from 'kysely';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessRepository } from '../src/access/access.repository.ts';
+import { createAccess } from '../src/access/access.ts';
 import { createChatRepository } from '../src/chat/chat.repository.ts';
 import { createChatService } from '../src/chat/chat.service.ts';
 import { CHAT_RATE_LIMIT, CHAT_STREAM_LIMIT, createChatRules } from '../src/moderation/chat-rules.service.ts';
 import { createModerationRepository } from '../src/moderation/moderation.repository.ts';
-import { createStreamAccess } from '../src/streams/stream-access.ts';
 import { createStream, randomAddress } from './support/builders.ts';
 import { connectRealtime, insertMessages } from './support/multi-instance.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
@@ -289,7 +290,7 @@ describe(`the cost of one post (${databaseKind()})`, () => {
       { channelOf: (topic) => `test_${topic}` },
       {
         rules: createChatRules(createModerationRepository(db), { now: Date.now }),
-        access: createStreamAccess(db),
+        access: createAccess(createAccessRepository(db), { admins: [] }),
         now: Date.now,
       },
     );

@@ -27,10 +27,28 @@ const compose = parse(read('deploy/compose.yaml')) as {
   configs: Record<string, { content: string }>;
 };
 const services = compose.services;
-const operatorEnv = envFile('deploy/.env.example');
+const example = envFile('deploy/.env.example');
+/** deploy/.env as an operator fills it in: the example's values, and a real one for each it leaves empty. */
+const operatorEnv: Record<string, string> = {
+  ...example,
+  SITE_DOMAIN: example.SITE_DOMAIN || 'mintcast.example.com',
+  POSTGRES_PASSWORD: example.POSTGRES_PASSWORD || 'a1b2c3d4e5f6',
+  AUTH_SIGNING_KEYS:
+    example.AUTH_SIGNING_KEYS ||
+    JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }] }),
+  LIVEKIT_API_SECRET: example.LIVEKIT_API_SECRET || 'f'.repeat(64),
+  TURN_PASSWORD: example.TURN_PASSWORD || 'turn-secret',
+};
 const siteEnv = envFile('.env.example');
+/** Every `${NAME…}` compose interpolates: `${NAME}`, `${NAME:?message}`, `${NAME:-default}`… */
+const REFERENCE = /\$\{([A-Z0-9_]+)(?:(:?[?+-])([^}]*))?\}/g;
 const substitute = (v: string) =>
-  v.replace(/\$\{([A-Z0-9_]+)\}/g, (_, name: string) => operatorEnv[name] ?? `<undefined ${name}>`);
+  v.replace(REFERENCE, (_, name: string) => operatorEnv[name] ?? `<undefined ${name}>`);
+/** compose.yaml without its comment lines (they may show the syntax). */
+const composeText = read('deploy/compose.yaml')
+  .split('\n')
+  .filter((l) => !l.trimStart().startsWith('#'))
+  .join('\n');
 const mintcast = Object.entries(services).filter(([name]) => name.startsWith('mintcast-'));
 
 describe('deploy/compose.yaml', () => {
@@ -40,8 +58,22 @@ describe('deploy/compose.yaml', () => {
   });
 
   it('uses only variables deploy/.env.example defines', () => {
-    const used = [...read('deploy/compose.yaml').matchAll(/\$\{([A-Z0-9_]+)\}/g)].map((m) => m[1] as string);
-    expect(used.filter((name) => !(name in operatorEnv))).toEqual([]);
+    const used = [...composeText.matchAll(REFERENCE)].map((m) => m[1] as string);
+    expect(used.filter((name) => !(name in example))).toEqual([]);
+  });
+
+  it('requires every variable it uses (VAR:? with a message), and the example marks each one required', () => {
+    const references = [...composeText.matchAll(REFERENCE)];
+    expect(references.length).toBeGreaterThan(0);
+    for (const [text, , operator] of references) expect(operator, text).toBe(':?');
+    // Each paragraph of the example that sets variables opens with "# Required.".
+    for (const paragraph of read('deploy/.env.example').split(/\n\s*\n/))
+      if (/^[A-Z][A-Z0-9_]*=/m.test(paragraph)) expect(paragraph).toMatch(/^# Required\. /);
+  });
+
+  it('leaves no secret to a default: compose stops on each until deploy/.env sets it', () => {
+    for (const name of ['POSTGRES_PASSWORD', 'AUTH_SIGNING_KEYS', 'LIVEKIT_API_SECRET', 'TURN_PASSWORD'])
+      expect(example[name], name).toBe('');
   });
 
   it("gives the instances only variables of .env.example, and a configuration the server's own check accepts", () => {

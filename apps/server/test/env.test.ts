@@ -49,6 +49,47 @@ describe('bad configuration stops the boot with the variable named', () => {
     for (const ok of ['https://mintcast.example', 'http://localhost:3000', 'http://127.0.0.1:8080'])
       expect(configWarnings(loadConfig({ PUBLIC_ORIGIN: ok }))).toEqual([]);
   });
+});
+
+describe('production refuses to boot misconfigured, naming the variable and how to make one', () => {
+  /** A production configuration that boots: several instances on one PostgreSQL behind https. */
+  const good = {
+    NODE_ENV: 'production',
+    PUBLIC_ORIGIN: 'https://mintcast.example.com',
+    DATABASE_URL: 'postgres://mintcast:s3cr3t-from-openssl@db:5432/mintcast',
+    AUTH_SIGNING_KEYS: JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }] }),
+  };
+
+  it('takes a complete production configuration, and any origin outside production', () => {
+    expect(complaint(good)).toBe('');
+    expect(complaint({ ...good, NODE_ENV: 'development', PUBLIC_ORIGIN: 'http://localhost:3000' })).toBe('');
+  });
+
+  it.each([
+    ['PUBLIC_ORIGIN', /https address visitors open/, { PUBLIC_ORIGIN: undefined }],
+    ['PUBLIC_ORIGIN', /https address visitors open/, { PUBLIC_ORIGIN: 'http://mintcast.example.com' }],
+    ['PUBLIC_ORIGIN', /https address visitors open/, { PUBLIC_ORIGIN: 'https://localhost:3000' }],
+    ['PUBLIC_ORIGIN', /https address visitors open/, { PUBLIC_ORIGIN: 'https://127.0.0.1' }],
+    ['PUBLIC_ORIGIN', /https address visitors open/, { PUBLIC_ORIGIN: 'https://app.localhost' }],
+    ['AUTH_SIGNING_KEYS', /npm run auth:new-key/, { AUTH_SIGNING_KEYS: '' }],
+    ['DATABASE_URL', /openssl rand/, { DATABASE_URL: 'postgres://mintcast:change-me@db:5432/mintcast' }],
+    [
+      'LIVEKIT_API_SECRET',
+      /openssl rand/,
+      { LIVEKIT_API_SECRET: 'change-me-to-32-or-more-random-characters' },
+    ],
+    ['METRICS_TOKEN', /openssl rand/, { METRICS_TOKEN: 'CHANGE_ME' }],
+  ])('%s: %s', (name, howTo, change) => {
+    const env: NodeJS.ProcessEnv = { ...good, ...change };
+    const line = complaint(env)
+      .split('\n')
+      .find((l) => l.trimStart().startsWith(`${name}: `));
+    expect(line).toMatch(howTo);
+  });
+
+  it('needs no shared signing keys for one instance on its embedded database', () => {
+    expect(complaint({ ...good, DATABASE_URL: '', AUTH_SIGNING_KEYS: '' })).toBe('');
+  });
 
   it('the server process exits 1 with the message, before touching the database', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

@@ -1,22 +1,17 @@
 import { statusChannelForMint, type TRealtimeEvent } from '@mintcast/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStream, randomAddress } from './support/builders.ts';
-import { connectRealtime, type Instances, startInstances } from './support/multi-instance.ts';
+import { connectRealtime, useInstances } from './support/multi-instance.ts';
 import { signIn } from './support/sign-in.ts';
 import { databaseKind } from './support/test-database.ts';
 
-// Two instances on PostgreSQL (the change is made on one, the viewer listens on the other); PGlite: one.
-const COUNT = process.env.TEST_DATABASE_URL ? 2 : 1;
-let inst: Instances;
-beforeAll(async () => {
-  inst = await startInstances(COUNT);
-});
-afterAll(() => inst?.close());
-
-const first = () => inst.apps[0]!;
+// The change is made on the first instance, the viewer listens on the last (another one on PostgreSQL).
+const inst = useInstances();
+const COUNT = inst.count;
+const { first, lastUrl } = inst;
 
 const watch = async (mint: string) => {
-  const c = await connectRealtime(inst.urls[COUNT - 1]!);
+  const c = await connectRealtime(lastUrl());
   const channel = statusChannelForMint(mint);
   c.send({ type: 'subscribe', channel });
   await c.waitFor((e) => e.type === 'subscribed' && e.channel === channel);

@@ -61,6 +61,8 @@ describe('the production build (scripts/bundle.ts)', () => {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        // Production takes only a public https origin; no DATABASE_URL, so no shared signing keys needed.
+        PUBLIC_ORIGIN: 'https://mintcast.example.com',
         MARKET_REFRESH_INTERVAL_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,24 +9,16 @@ import {
   ZChatMessage,
 } from '@mintcast/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listenerApplicationName } from '../src/realtime/pubsub.ts';
 import { createStream, randomAddress } from './support/builders.ts';
-import { connectRealtime, eventually, type Instances, startInstances } from './support/multi-instance.ts';
+import { connectRealtime, eventually, useInstances } from './support/multi-instance.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
 import { databaseKind } from './support/test-database.ts';
 
-// Two instances on PostgreSQL (separate pools and LISTEN connections); PGlite is one process: one instance.
-const COUNT = process.env.TEST_DATABASE_URL ? 2 : 1;
-let inst: Instances;
-beforeAll(async () => {
-  inst = await startInstances(COUNT);
-});
-afterAll(() => inst?.close());
-
-const first = () => inst.apps[0]!;
-const last = () => inst.apps[COUNT - 1]!;
-const lastUrl = () => inst.urls[COUNT - 1]!;
+const inst = useInstances();
+const COUNT = inst.count;
+const { first, last, lastUrl } = inst;
 const inserted = (e: TRealtimeEvent): e is Extract<TRealtimeEvent, { type: 'message_inserted' }> =>
   e.type === 'message_inserted';
 const presenceIs = (channel: string, online: number) => (e: TRealtimeEvent) =>
@@ -84,11 +76,12 @@ describe(`realtime (${databaseKind()}, ${COUNT} instance${COUNT > 1 ? 's' : ''})
     const posted: TChatMessage[] = [];
     for (let i = 0; i < 6; i++) posted.push(await postAs(writers[i % 2]!, s.mint, `hello ${i}`));
 
+    // A last message, delivered after any duplicate of the ones before it (one ordered path per instance).
+    const last = await postAs(writers[0]!, s.mint, 'last');
     for (const c of [onFirst, onLast]) {
-      await eventually(() => c.events.filter(inserted).length >= posted.length);
-      await new Promise((r) => setTimeout(r, 150)); // room for a duplicate to show up
+      await eventually(() => c.events.some((e) => inserted(e) && e.message.id === last.id));
       const got = c.events.filter(inserted);
-      expect(got.map((e) => e.message)).toEqual(posted);
+      expect(got.map((e) => e.message)).toEqual([...posted, last]);
       expect(got.every((e) => e.channel === channel)).toBe(true);
     }
     expect(other.events.filter(inserted)).toHaveLength(0);

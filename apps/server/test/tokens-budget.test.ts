@@ -2,6 +2,7 @@ import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { createSharedUpstreamLimiter } from '../src/tokens/shared-upstream-limiter.ts';
+import { advanceBudgetClock } from './support/market-budget.ts';
 import { startInstances } from './support/multi-instance.ts';
 import { databaseKind } from './support/test-database.ts';
 
@@ -54,7 +55,10 @@ describe(`shared market-data budget (${databaseKind()})`, () => {
     const [a, b] = pair();
     await a?.rateLimited(1); // Retry-After: 1
     expect(await b?.tryAcquire()).toBe(false);
-    await new Promise((r) => setTimeout(r, 1_100));
+    const db = (handles[0] as DatabaseHandle).db;
+    await advanceBudgetClock(db, 500);
+    expect(await b?.tryAcquire()).toBe(false); // half-way through the back-off
+    await advanceBudgetClock(db, 600);
     expect(await b?.tryAcquire()).toBe(true);
   });
 

@@ -17,6 +17,11 @@ export function registerSocket(room: string, identity: string, ws: WebSocket): v
   });
 }
 
+/** How many signal sockets of that identity are open; 0 once the server has handled the last one's close. */
+export function openSignalSockets(room: string, identity: string): number {
+  return sockets.get(`${room}/${identity}`)?.size ?? 0;
+}
+
 /** Sockets whose session ends with them instead of waiting for a resume. */
 const unresumable = new WeakSet<WebSocket>();
 

@@ -43,6 +43,15 @@ export async function connectSignal(url: string, token: string, extraQuery = '')
       );
       return found.value as Extract<Message, { case: C }>['value'];
     },
+    /**
+     * Sends a ping and waits for its pong. The server handles one socket's requests in order, so whatever a
+     * request sent before it does synchronously (announce, publish, refuse) has been sent by then.
+     */
+    async roundTrip() {
+      const from = messages.length;
+      ws.send(new SignalRequest({ message: { case: 'ping', value: BigInt(Date.now()) } }).toBinary());
+      await waitFor(() => messages.slice(from).some((m) => m.case === 'pong'), 'signal pong', 5_000, 20);
+    },
     close() {
       ws.close();
     },

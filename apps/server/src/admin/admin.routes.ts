@@ -13,19 +13,17 @@ import {
 } from '@mintcast/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { $ZodType } from 'zod/v4/core';
+import type { Access } from '../access/access.ts';
 import { routeSchema } from '../http/api-docs.ts';
-import { forbidden } from '../http/errors.ts';
 import type { AdminService } from './admin.service.ts';
 
 /** HTTP only: `/api/admin/*`, every route for the wallets of `ADMIN_ADDRESSES` alone. */
 export const adminRoutes = async (
   app: FastifyInstance,
-  opts: { admin: AdminService; admins: ReadonlySet<string> },
+  opts: { admin: AdminService; access: Pick<Access, 'isAdmin' | 'requireAdmin'> },
 ) => {
-  const { admin, admins } = opts;
-  const requireAdmin = async (request: FastifyRequest) => {
-    if (!request.session || !admins.has(request.session.address)) throw forbidden('Administrators only');
-  };
+  const { admin, access } = opts;
+  const requireAdmin = async (request: FastifyRequest) => access.requireAdmin(request.session?.address);
   const asAdmin = { preHandler: [app.requireSession, requireAdmin] };
   /** An admin action on a path with these params: an optional reason in, nothing out. */
   const action = (params: $ZodType, body: $ZodType = ZAdminReason) => ({
@@ -41,7 +39,7 @@ export const adminRoutes = async (
       preHandler: app.requireSession,
       schema: routeSchema({ tags: ['admin'], response: { 200: ZAdminStatus } }),
     },
-    async (request, reply) => reply.headers(noStore).send({ isAdmin: admins.has(me(request)) }),
+    async (request, reply) => reply.headers(noStore).send({ isAdmin: access.isAdmin(me(request)) }),
   );
 
   app.get(

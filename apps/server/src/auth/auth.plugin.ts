@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import { unauthorized } from '../http/errors.ts';
+import { PLUGIN } from '../plugin-names.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { type AuthService, createAuthService } from './auth.service.ts';
@@ -40,48 +41,51 @@ const bearerToken = (request: FastifyRequest): string | null => {
  * Sign-in sessions: SIWE → ES256 access JWT + rotating refresh token, and the two preHandlers every route uses
  * to learn who is calling. The session address is the only identity a route may act for.
  */
-export const authPlugin = fp(async (app, opts: { ctx: AppContext; nonceLimitPerMinute: number }) => {
-  const { config, database } = opts.ctx;
-  const keys = await createKeyStore(config.dataDir, config.authSigningKeys);
-  const auth = createAuthService(createAuthRepository(database.db), keys, {
-    publicOrigin: config.publicOrigin,
-    allowedOrigins: config.allowedOrigins,
-  });
-  app.decorate('auth', auth);
+export const authPlugin = fp(
+  async (app, opts: { ctx: AppContext; nonceLimitPerMinute: number }) => {
+    const { config, database } = opts.ctx;
+    const keys = await createKeyStore(config.dataDir, config.authSigningKeys);
+    const auth = createAuthService(createAuthRepository(database.db), keys, {
+      publicOrigin: config.publicOrigin,
+      allowedOrigins: config.allowedOrigins,
+    });
+    app.decorate('auth', auth);
 
-  const requireSession = async (request: FastifyRequest): Promise<void> => {
-    const token = bearerToken(request);
-    if (!token) throw unauthorized('Sign in required');
-    request.session = await auth.authenticate(token);
-  };
-  const optionalSession = async (request: FastifyRequest): Promise<void> => {
-    let session: RequestSession | null = null;
-    try {
+    const requireSession = async (request: FastifyRequest): Promise<void> => {
       const token = bearerToken(request);
-      if (token) session = await auth.authenticate(token);
-    } catch {
-      session = null;
-    }
-    request.session = session;
-  };
-  app.decorate('requireSession', requireSession);
-  app.decorate('optionalSession', optionalSession);
+      if (!token) throw unauthorized('Sign in required');
+      request.session = await auth.authenticate(token);
+    };
+    const optionalSession = async (request: FastifyRequest): Promise<void> => {
+      let session: RequestSession | null = null;
+      try {
+        const token = bearerToken(request);
+        if (token) session = await auth.authenticate(token);
+      } catch {
+        session = null;
+      }
+      request.session = session;
+    };
+    app.decorate('requireSession', requireSession);
+    app.decorate('optionalSession', optionalSession);
 
-  const routes: RegisteredRoute[] = [];
-  app.decorate('registeredRoutes', routes);
-  app.addHook('onRoute', (route) => {
-    const handlers = [route.preHandler ?? []].flat();
-    const methods = [route.method].flat();
-    for (const method of methods) {
-      if (method === 'HEAD') continue;
-      routes.push({
-        method,
-        url: route.url,
-        requiresSession: handlers.includes(requireSession),
-        schema: route.schema,
-      });
-    }
-  });
+    const routes: RegisteredRoute[] = [];
+    app.decorate('registeredRoutes', routes);
+    app.addHook('onRoute', (route) => {
+      const handlers = [route.preHandler ?? []].flat();
+      const methods = [route.method].flat();
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        routes.push({
+          method,
+          url: route.url,
+          requiresSession: handlers.includes(requireSession),
+          schema: route.schema,
+        });
+      }
+    });
 
-  await app.register(authRoutes, { auth, nonceLimitPerMinute: opts.nonceLimitPerMinute });
-});
+    await app.register(authRoutes, { auth, nonceLimitPerMinute: opts.nonceLimitPerMinute });
+  },
+  { name: PLUGIN.auth },
+);

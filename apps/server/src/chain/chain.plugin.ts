@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import { createChatRepository } from '../chat/chat.repository.ts';
 import { CHAT_TOPIC } from '../chat/chat-notification.ts';
 import { chatRulesFor } from '../moderation/chat-rules.service.ts';
-import '../realtime/realtime.plugin.ts';
+import { PLUGIN } from '../plugin-names.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES } from '../realtime/pubsub.ts';
 import { chainRoutes } from './chain.routes.ts';
 import { createChainReader, isWrongChain } from './chain-reader.ts';
@@ -15,7 +16,7 @@ import { createTipsService } from './tips.service.ts';
  * The chain in the product (issue 18): tips verified on BNB Smart Chain become chat messages (delivered by the
  * chat fan-out like any message), and holder badges. Trades never touch the server.
  */
-export const chainPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+const chain: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const reader = createChainReader(ctx.config.chain.rpcUrl);
   // Checked at start-up so a BSC_RPC_URL on another chain is said at once, not at the first tip; the reader
   // refuses every read on a wrong chain anyway, and asks again later when the node cannot be reached now.
@@ -34,7 +35,15 @@ export const chainPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     maxPayloadBytes: NOTIFY_MAX_PAYLOAD_BYTES,
     rules: chatRulesFor(ctx), // a tip's line is a chat message: the chat's own rules decide on it
     now: ctx.now,
+    access: ctx.access,
   });
   // Holder badges spend from their own RPC budget (not the tips'), on the app's clock.
   await app.register(chainRoutes, { tips, holders: createHoldersService(reader, { now: ctx.now }) });
 };
+
+export const chainPlugin = fp(chain, {
+  name: PLUGIN.chain,
+  // chat delivers a tip's message
+  dependencies: [PLUGIN.auth, PLUGIN.realtime, PLUGIN.chat],
+  encapsulate: true,
+});

@@ -19,11 +19,6 @@ export interface NewTip {
 
 /** SQL for tips, and nothing else (the tip's chat message goes through the chat repository's insert). */
 export const createTipsRepository = (db: Kysely<Database>, chat: ChatRepository) => ({
-  /** The stream's creator (undefined: no such stream). */
-  creator(streamId: string) {
-    return db.selectFrom('streams').select('creator_address').where('mint', '=', streamId).executeTakeFirst();
-  },
-
   async exists(txHash: string): Promise<boolean> {
     const row = await db
       .selectFrom('tips')

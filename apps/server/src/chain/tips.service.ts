@@ -9,8 +9,9 @@ import {
   type TTipTotal,
 } from '@mintcast/contracts';
 import type { Address, Hash } from 'viem';
+import type { Access } from '../access/access.ts';
 import { toChatMessage } from '../chat/chat-row.ts';
-import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import type { ChatRules } from '../moderation/chat-rules.service.ts';
 import type { ChainReader } from './chain-reader.ts';
 import type { TipsRepository } from './tips.repository.ts';
@@ -39,6 +40,7 @@ export const createTipsService = (
     rules: ChatRules;
     /** The app's clock (a tip goal counts the tips from the moment it is set). */
     now: () => number;
+    access: Pick<Access, 'requireCreator'>;
   },
 ) => {
   const goal = async (mint: string): Promise<TTipGoalState> => {
@@ -120,11 +122,7 @@ export const createTipsService = (
 
     /** The creator sets (or clears) the tip goal; tips from now on count toward it. */
     async setGoal(actor: string, mint: string, goalWei: string | null): Promise<TTipGoalState> {
-      const stream = await repo.creator(mint);
-      if (!stream) throw notFound('Stream Not Found');
-      if (stream.creator_address?.toLowerCase() !== actor) {
-        throw forbidden("Only the stream's creator can set its tip goal");
-      }
+      await opts.access.requireCreator(actor, mint, "Only the stream's creator can set its tip goal");
       await repo.setGoal(mint, goalWei, new Date(opts.now()));
       return goal(mint);
     },
@@ -147,11 +145,7 @@ export const createTipsService = (
 
     /** Each tip the stream received, for its creator's cockpit: only the creator reads the list. */
     async received(actor: string, mint: string): Promise<TTipList> {
-      const stream = await repo.creator(mint);
-      if (!stream) throw notFound('Stream Not Found');
-      if (stream.creator_address?.toLowerCase() !== actor) {
-        throw forbidden("Only the stream's creator can see the tips it received");
-      }
+      await opts.access.requireCreator(actor, mint, "Only the stream's creator can see the tips it received");
       const rows = await repo.received(mint, TIP_LIST_LIMIT);
       return {
         items: rows.map((r) => ({

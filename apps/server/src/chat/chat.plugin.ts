@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import { chatRulesFor } from '../moderation/chat-rules.service.ts';
-import '../realtime/realtime.plugin.ts';
+import { PLUGIN } from '../plugin-names.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { CHAT_MAX_LOOP_LAG_MS, CHAT_POSTS_IN_FLIGHT, chatRoutes } from './chat.routes.ts';
 import { createChatService } from './chat.service.ts';
@@ -11,16 +12,15 @@ import { createLoopLag } from './loop-lag.ts';
 
 /**
  * Chat: history, posting and moderation routes, plus the fan-out of chat NOTIFYs to this instance's
- * sockets. Needs the realtime plugin registered before it.
+ * sockets.
  */
-export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+const chat: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { pubsub, hub } = app.realtime;
   const repo = createChatRepository(ctx.database.db);
   const chat = createChatService(repo, pubsub, {
     rules: chatRulesFor(ctx),
     access: ctx.access,
     now: ctx.now,
-    admins: new Set(ctx.config.adminAddresses),
   });
 
   // One chain per instance: events that need a row fetch cannot overtake the ones behind them.
@@ -48,3 +48,9 @@ export const chatPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   });
   await app.register(chatRoutes, { chat, onPosted: () => ctx.metrics.chatPosts.inc(), inFlight });
 };
+
+export const chatPlugin = fp(chat, {
+  name: PLUGIN.chat,
+  dependencies: [PLUGIN.auth, PLUGIN.realtime],
+  encapsulate: true,
+});

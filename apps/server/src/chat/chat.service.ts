@@ -1,8 +1,8 @@
 import type { TChatHistory, TChatHistoryQuery, TChatMessage, TChatMute } from '@mintcast/contracts';
+import type { Access } from '../access/access.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import type { ChatRules } from '../moderation/chat-rules.service.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES, type PubSub } from '../realtime/pubsub.ts';
-import type { StreamAccess } from '../streams/stream-access.ts';
 import type { ChatRepository } from './chat.repository.ts';
 import { CHAT_TOPIC, deletedPayload } from './chat-notification.ts';
 import { toChatMessage } from './chat-row.ts';
@@ -19,11 +19,10 @@ export const CREATOR_MESSAGE_PROTECTED = 'creator_message_protected';
 export const createChatService = (
   repo: ChatRepository,
   pubsub: Pick<PubSub, 'channelOf'>,
-  opts: { rules: ChatRules; access: StreamAccess; now: () => number; admins?: ReadonlySet<string> },
+  opts: { rules: ChatRules; access: Access; now: () => number },
 ) => {
   const channel = pubsub.channelOf(CHAT_TOPIC);
   const { rules, access, now } = opts;
-  const admins = opts.admins ?? new Set<string>();
 
   const requireStream = async (mint: string) => {
     const stream = await repo.streamCreator(mint);
@@ -73,7 +72,7 @@ export const createChatService = (
      * own (a moderator moderates the audience, not the host).
      */
     async remove(actor: string, mint: string, id: string): Promise<void> {
-      if (!admins.has(actor)) {
+      if (!access.isAdmin(actor)) {
         const role = await access.requireStaff(actor, mint);
         if (role === 'moderator') {
           const target = await repo.messageAuthor(mint, id);

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import { deriveBoxKey } from '../auth/secret-box.ts';
 import { createMediaGateway } from '../live/media-gateway.ts';
+import { PLUGIN } from '../plugin-names.ts';
 import { createIngestRepository } from './ingest.repository.ts';
 import { ingestRoutes } from './ingest.routes.ts';
 import { createIngestService } from './ingest.service.ts';
@@ -13,7 +15,7 @@ import { whipRoutes } from './whip.routes.ts';
  * and, with the embedded media server, the WHIP endpoint on this origin (`/whip/:mint`). With an external
  * LiveKit the key and URL are a LiveKit Ingress's, and OBS publishes to LiveKit directly.
  */
-export const ingestPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+const ingest: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { livekit, publicOrigin } = ctx.config;
   const gateway = createMediaGateway(livekit);
   const ingest = createIngestService({
@@ -37,3 +39,9 @@ export const ingestPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     });
   }
 };
+
+export const ingestPlugin = fp(ingest, {
+  name: PLUGIN.ingest,
+  dependencies: [PLUGIN.auth, PLUGIN.platformBans],
+  encapsulate: true,
+});

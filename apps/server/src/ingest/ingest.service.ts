@@ -7,10 +7,10 @@ import {
   WHIP_PATH_PREFIX,
   whipHostMetadata,
 } from '@mintcast/contracts';
+import type { Access } from '../access/access.ts';
 import { open, seal } from '../auth/secret-box.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
 import type { MediaGateway } from '../live/media-gateway.ts';
-import type { StreamAccess } from '../streams/stream-access.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { IngestRepository } from './ingest.repository.ts';
 import { hashStreamKey, newStreamKey } from './stream-key.ts';
@@ -34,7 +34,7 @@ const sealContext = (mint: string) => `stream-key ${mint}`;
 export const createIngestService = (deps: {
   repo: IngestRepository;
   streams: Pick<StreamsService, 'get'>;
-  access: Pick<StreamAccess, 'requireCreator'>;
+  access: Pick<Access, 'requireCreator'>;
   gateway: Pick<MediaGateway, 'createWhipIngress' | 'deleteIngress' | 'roomStats' | 'ingressState'>;
   mode: TIngestMode;
   publicOrigin: string;

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
+import { PLUGIN } from '../plugin-names.ts';
 import { createLiveRepository } from './live.repository.ts';
 import { liveRoutes } from './live.routes.ts';
 import { createLiveService } from './live.service.ts';
@@ -14,7 +16,7 @@ import { createThumbnailsService } from './thumbnails.service.ts';
  * that keep the live flag and viewer count true (pushed to open pages as `stream_status`), and live
  * thumbnails for the cards.
  */
-export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+const live: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const gateway = createMediaGateway(ctx.config.livekit);
   const repo = createLiveRepository(ctx.database.db);
   const hostGraceMs = ctx.config.liveHostGraceMs;
@@ -27,7 +29,12 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     removeParticipant: (room, identity) => gateway.removeParticipant(room, identity),
   });
   const live = createLiveService({ gateway, streams: ctx.streams, access: ctx.access, log: app.log });
-  const thumbnails = createThumbnailsService({ repo, streams: ctx.streams, access: ctx.access });
+  const thumbnails = createThumbnailsService({
+    repo,
+    streams: ctx.streams,
+    access: ctx.access,
+    now: ctx.now,
+  });
   const statusPush = createStatusPush({
     streams: ctx.streams,
     pubsub: app.realtime.pubsub,
@@ -54,3 +61,9 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     await statusPush.stop();
   });
 };
+
+export const livePlugin = fp(live, {
+  name: PLUGIN.live,
+  dependencies: [PLUGIN.auth, PLUGIN.platformBans, PLUGIN.realtime],
+  encapsulate: true,
+});

@@ -71,13 +71,11 @@ export const createLiveRepository = (db: Kysely<Database>) => ({
     return Object.fromEntries(rows.map((r) => [r.role, Number(r.n)]));
   },
 
-  async saveThumbnail(mint: string, contentType: string, bytes: Uint8Array): Promise<Date> {
+  async saveThumbnail(mint: string, contentType: string, bytes: Uint8Array, at: Date): Promise<Date> {
     const row = await db
       .insertInto('stream_thumbnails')
-      .values({ mint, content_type: contentType, bytes, updated_at: new Date() })
-      .onConflict((oc) =>
-        oc.column('mint').doUpdateSet({ content_type: contentType, bytes, updated_at: new Date() }),
-      )
+      .values({ mint, content_type: contentType, bytes, updated_at: at })
+      .onConflict((oc) => oc.column('mint').doUpdateSet({ content_type: contentType, bytes, updated_at: at }))
       .returning('updated_at')
       .executeTakeFirstOrThrow();
     return new Date(row.updated_at);

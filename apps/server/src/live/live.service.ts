@@ -10,8 +10,8 @@ import {
   VIEWER_TOKEN_TTL_S,
 } from '@mintcast/contracts';
 import { TrackSource, type VideoGrant } from 'livekit-server-sdk';
+import type { Access } from '../access/access.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
-import type { StreamAccess } from '../streams/stream-access.ts';
 import { liveBlocked, type StreamsService } from '../streams/streams.service.ts';
 import type { MediaGateway } from './media-gateway.ts';
 
@@ -36,7 +36,7 @@ export const viewerIdentity = (): string => `viewer-${Date.now()}-${randomBytes(
 export const createLiveService = (deps: {
   gateway: MediaGateway;
   streams: StreamsService;
-  access: Pick<StreamAccess, 'requireCreator'>;
+  access: Pick<Access, 'requireCreator'>;
   log: Log;
 }) => {
   const { gateway, streams, log } = deps;

@@ -1,6 +1,6 @@
 import { THUMBNAIL_MAX_BYTES, type TThumbnailResponse } from '@mintcast/contracts';
+import type { Access } from '../access/access.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
-import type { StreamAccess } from '../streams/stream-access.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { LiveRepository } from './live.repository.ts';
 
@@ -23,7 +23,9 @@ export const thumbnailPath = (mint: string, version: Date): string =>
 export const createThumbnailsService = (deps: {
   repo: LiveRepository;
   streams: StreamsService;
-  access: Pick<StreamAccess, 'requireCreator'>;
+  access: Pick<Access, 'requireCreator'>;
+  /** The clock of the version in a thumbnail's URL (ms). */
+  now: () => number;
 }) => ({
   async upload(actor: string, mint: string, bytes: Uint8Array): Promise<TThumbnailResponse> {
     await deps.access.requireCreator(actor, mint, 'Only the stream creator can set its thumbnail');
@@ -32,7 +34,7 @@ export const createThumbnailsService = (deps: {
       throw new AppError(413, 'payload_too_large', 'Request body is too large');
     const type = sniff(bytes);
     if (!type) throw new AppError(415, 'unsupported_media_type', 'Thumbnail must be a JPEG or WebP image');
-    const version = await deps.repo.saveThumbnail(mint, type, bytes);
+    const version = await deps.repo.saveThumbnail(mint, type, bytes, new Date(deps.now()));
     const thumbnail = thumbnailPath(mint, version);
     await deps.streams.applySystemUpdate(mint, { thumbnail });
     return { thumbnail };

@@ -5,9 +5,9 @@ import {
   type TChatSettingsUpdate,
   ZChatSettingsUpdate,
 } from '@mintcast/contracts';
+import type { Access } from '../access/access.ts';
 import { badRequest } from '../http/errors.ts';
 import type { PubSub } from '../realtime/pubsub.ts';
-import type { StreamAccess } from '../streams/stream-access.ts';
 import type { ModerationRepository } from './moderation.repository.ts';
 import { MODERATION_TOPIC, type ModerationNotification, rulesChanged } from './moderation-notification.ts';
 
@@ -22,7 +22,7 @@ const rulesOf = (row: SettingsRow): TChatRules =>
  */
 export const createChatModerationService = (deps: {
   repo: ModerationRepository;
-  access: StreamAccess;
+  access: Access;
   pubsub: Pick<PubSub, 'publish'>;
   now: () => number;
 }) => {

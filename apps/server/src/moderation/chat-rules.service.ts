@@ -1,11 +1,10 @@
 import { CHAT_RULE_ERRORS } from '@mintcast/contracts';
+import { PLATFORM_BANNED_MESSAGE } from '../access/access.ts';
 import type { AppContext } from '../app-context.ts';
 import { createRateLimiter, type RateLimiter } from '../chat/rate-limiter.ts';
 import { AppError } from '../http/errors.ts';
 import { findBannedWord } from './banned-words.ts';
 import { createModerationRepository, type ModerationRepository } from './moderation.repository.ts';
-
-export const PLATFORM_BANNED_MESSAGE = 'Your wallet is banned from Mintcast';
 
 /** Chat posting limit per address: 20 messages per 30 s (across instances), bursts of 5 (per instance). */
 export const CHAT_RATE_LIMIT = { burst: 5, perWindow: 20, windowMs: 30_000 } as const;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
-import '../realtime/realtime.plugin.ts';
+import { PLUGIN } from '../plugin-names.ts';
 import { createChatModerationService } from './chat-moderation.service.ts';
 import { createModerationRepository } from './moderation.repository.ts';
 import { moderationRoutes } from './moderation.routes.ts';
@@ -10,7 +11,7 @@ import { MODERATION_TOPIC, toModerationEvents } from './moderation-notification.
  * Creator chat tools, and the fan-out of moderation changes (chat modes, clear, hidden authors) from the
  * database's NOTIFY to this instance's open chats. Needs the realtime plugin registered before it.
  */
-export const moderationPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+const moderation: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { pubsub, hub } = app.realtime;
   const moderation = createChatModerationService({
     repo: createModerationRepository(ctx.database.db),
@@ -25,3 +26,9 @@ export const moderationPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.addHook('onClose', async () => unsubscribe());
   await app.register(moderationRoutes, { moderation });
 };
+
+export const moderationPlugin = fp(moderation, {
+  name: PLUGIN.moderation,
+  dependencies: [PLUGIN.auth, PLUGIN.realtime],
+  encapsulate: true,
+});

@@ -1,9 +1,7 @@
-import { CHAT_RULE_ERRORS } from '@mintcast/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
-import { AppError } from '../http/errors.ts';
-import { PLATFORM_BANNED_MESSAGE } from './chat-rules.service.ts';
+import { PLUGIN } from '../plugin-names.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,29 +17,15 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Site-wide bans, read from the database on each guarded write (one primary-key lookup), so a ban made
- * on one instance holds on every instance at once.
- */
+/** Site-wide bans as route guards: the access module's check (access/access.ts), as preHandler and decorators. */
 export const platformBansPlugin = fp(
   async (app, opts: { ctx: AppContext }) => {
-    const { db } = opts.ctx.database;
-    const isBanned = async (address: string): Promise<boolean> => {
-      const row = await db
-        .selectFrom('platform_bans')
-        .select('address')
-        .where('address', '=', address.toLowerCase())
-        .executeTakeFirst();
-      return row !== undefined;
-    };
-    const assertNotBanned = async (address: string): Promise<void> => {
-      if (await isBanned(address)) throw new AppError(403, CHAT_RULE_ERRORS.banned, PLATFORM_BANNED_MESSAGE);
-    };
-    app.decorate('isBanned', isBanned);
-    app.decorate('assertNotBanned', assertNotBanned);
+    const { access } = opts.ctx;
+    app.decorate('isBanned', access.isBanned);
+    app.decorate('assertNotBanned', access.assertNotBanned);
     app.decorate('refuseBanned', async (request: FastifyRequest) => {
-      if (request.session) await assertNotBanned(request.session.address);
+      if (request.session) await access.assertNotBanned(request.session.address);
     });
   },
-  { name: 'mintcast-platform-bans' },
+  { name: PLUGIN.platformBans },
 );

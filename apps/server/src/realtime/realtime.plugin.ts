@@ -3,6 +3,7 @@ import websocket from '@fastify/websocket';
 import { REALTIME_CLOSE, REALTIME_MAX_CLIENT_FRAME, REALTIME_MAX_SUBSCRIPTIONS } from '@mintcast/contracts';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
+import { PLUGIN } from '../plugin-names.ts';
 import { createHub, type Hub, type HubSettings } from './hub.ts';
 import { createPresence, type Presence, type PresenceSettings } from './presence.ts';
 import { createPubSub, type PubSub } from './pubsub.ts';
@@ -79,5 +80,6 @@ export const realtimePlugin = fp(
       await pubsub.close();
     });
   },
-  { name: 'mintcast-realtime' },
+  // The socket authenticates its token with the auth plugin's service.
+  { name: PLUGIN.realtime, dependencies: [PLUGIN.auth] },
 );

@@ -10,9 +10,9 @@ import {
   type TStreamSort,
   type TStreamUpsert,
 } from '@mintcast/contracts';
+import { assertCreator } from '../access/access.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { createResponseCache } from './response-cache.ts';
-import { assertCreator } from './stream-access.ts';
 import { type StreamRow, toStream } from './stream-row.ts';
 import type { ListCursor, ListRow, StreamsRepository } from './streams.repository.ts';
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import { runAsLeader } from '../db/advisory-lock.ts';
+import { PLUGIN } from '../plugin-names.ts';
 import { createDexScreenerClient } from './dexscreener-client.ts';
 import { createMarketRepository } from './market.repository.ts';
 import { createMarketGateway } from './market-gateway.ts';
@@ -10,7 +12,7 @@ import { tokensRoutes } from './tokens.routes.ts';
 import { createViewTracker } from './view-tracker.ts';
 
 /** Market data: the cached DexScreener gateway (`GET /api/tokens/{address}`) and the refresh job. */
-export const tokensPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+const tokens: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const client = createDexScreenerClient({
     baseUrl: ctx.config.marketDataUrl,
     // One budget for every instance on this database (DexScreener counts requests per client).
@@ -41,3 +43,8 @@ export const tokensPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     await views.flush();
   });
 };
+
+export const tokensPlugin = fp(tokens, {
+  name: PLUGIN.tokens,
+  encapsulate: true,
+});

@@ -1,5 +1,6 @@
 import { REALTIME_PATH, type TRealtimeEvent, ZRealtimeEvent } from '@mintcast/contracts';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { WebSocket } from 'ws';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.ts';
 import type { Database } from '../../src/db/schema.ts';
@@ -45,6 +46,42 @@ export const startInstances = async (
       for (const h of new Set(handles.slice(1))) if (h !== primary) await h.close();
       await primary.close();
     },
+  };
+};
+
+/** Two instances on PostgreSQL (separate pools and LISTEN connections); PGlite is one process: one instance. */
+export const INSTANCE_COUNT = process.env.TEST_DATABASE_URL ? 2 : 1;
+
+/**
+ * `count` instances (startInstances) for a test file: started before its tests, closed after them. A change is
+ * made on `first()` and watched on `last()` (another instance wherever there are two).
+ */
+export const useInstances = (
+  count = INSTANCE_COUNT,
+  overrides: Partial<AppConfig> = {},
+  opts: { now?: () => number } = {},
+) => {
+  let inst: Instances | undefined;
+  beforeAll(async () => {
+    inst = await startInstances(count, overrides, opts);
+  });
+  afterAll(() => inst?.close());
+  const started = (): Instances => {
+    if (!inst) throw new Error('useInstances: asked for before they started');
+    return inst;
+  };
+  return {
+    count,
+    get apps() {
+      return started().apps;
+    },
+    /** `ws://…/api/realtime` of each instance. */
+    get urls() {
+      return started().urls;
+    },
+    first: () => started().apps[0] as TestApp,
+    last: () => started().apps[count - 1] as TestApp,
+    lastUrl: () => started().urls[count - 1] as string,
   };
 };
 

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessRepository } from '../src/access/access.repository.ts';
+import { type Access, createAccess } from '../src/access/access.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import { AppError } from '../src/http/errors.ts';
-import { createStreamAccess, type StreamAccess } from '../src/streams/stream-access.ts';
 import { createStream, randomAddress } from './support/builders.ts';
 import { databaseKind, openTestDatabase } from './support/test-database.ts';
 
 let database: DatabaseHandle;
-let access: StreamAccess;
+let access: Access;
+const admin = randomAddress();
 beforeAll(async () => {
   database = await openTestDatabase();
-  access = createStreamAccess(database.db);
+  access = createAccess(createAccessRepository(database.db), { admins: [admin] });
 });
 afterAll(() => database?.close());
 
@@ -46,5 +48,27 @@ describe(`requireCreator, the one creator check (${databaseKind()})`, () => {
     expect(await outcome(access.requireCreator(randomAddress(), randomAddress()))).toBe(
       '404 Stream Not Found',
     );
+  });
+});
+
+describe(`requireAdmin and the site-wide ban, in the same module (${databaseKind()})`, () => {
+  it('lets only the administrators of ADMIN_ADDRESSES through', async () => {
+    expect(access.isAdmin(admin)).toBe(true);
+    expect(await outcome(Promise.resolve().then(() => access.requireAdmin(admin)))).toBe('allowed');
+    for (const someone of [randomAddress(), null, undefined])
+      expect(await outcome(Promise.resolve().then(() => access.requireAdmin(someone)))).toBe(
+        '403 Administrators only',
+      );
+  });
+
+  it('refuses a banned wallet, whatever the case of its address, and no one else', async () => {
+    const banned = randomAddress();
+    await database.db
+      .insertInto('platform_bans')
+      .values({ address: banned, reason: 'spam', banned_by: admin })
+      .execute();
+    expect(await access.isBanned(banned.toUpperCase().replace('0X', '0x'))).toBe(true);
+    expect(await outcome(access.assertNotBanned(banned))).toBe('403 Your wallet is banned from Mintcast');
+    expect(await outcome(access.assertNotBanned(randomAddress()))).toBe('allowed');
   });
 });

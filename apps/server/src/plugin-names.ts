@@ -1,0 +1,21 @@
+/**
+ * The names the app's plugins register under (fastify-plugin `name`). A plugin that needs another one's
+ * decorators lists its name in `dependencies`, so registering them in the wrong order fails at boot, naming both.
+ */
+export const PLUGIN = {
+  auth: 'mintcast-auth',
+  platformBans: 'mintcast-platform-bans',
+  realtime: 'mintcast-realtime',
+  streams: 'mintcast-streams',
+  chat: 'mintcast-chat',
+  chain: 'mintcast-chain',
+  tokens: 'mintcast-tokens',
+  live: 'mintcast-live',
+  ingest: 'mintcast-ingest',
+  notifications: 'mintcast-notifications',
+  profiles: 'mintcast-profiles',
+  moderation: 'mintcast-moderation',
+  reports: 'mintcast-reports',
+  admin: 'mintcast-admin',
+  demo: 'mintcast-demo',
+} as const;
