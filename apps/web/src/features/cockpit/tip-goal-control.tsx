@@ -66,7 +66,7 @@ export function TipGoalControl({ mint }: { mint: string }) {
       <button
         type="submit"
         disabled={save.isPending}
-        className="h-8 rounded-md bg-warn px-2.5 text-xs font-semibold text-black hover:bg-warn/85 disabled:opacity-50"
+        className="h-8 rounded-md bg-warn px-2.5 text-xs font-semibold text-bg hover:bg-warn/85 disabled:opacity-50"
       >
         {t('trade.goal.set')}
       </button>
