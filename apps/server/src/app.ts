@@ -125,6 +125,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     access: createStreamAccess(database.db),
     now: opts.now ?? Date.now,
     caps: { ...DEFAULT_CLIENT_CAPS, ...opts.clientCaps },
+    mediaWebhooks: new Set(),
   };
 
   await app.register(authPlugin, { ctx, nonceLimitPerMinute: opts.nonceLimitPerMinute ?? 60 });

@@ -10,6 +10,7 @@ import { moderationPlugin } from './moderation/moderation.plugin.ts';
 import { notificationsPlugin } from './notifications/notifications.plugin.ts';
 import { profilesPlugin } from './profiles/profiles.plugin.ts';
 import { realtimePlugin } from './realtime/realtime.plugin.ts';
+import { recordingsPlugin } from './recordings/recordings.plugin.ts';
 import { reportsPlugin } from './reports/reports.plugin.ts';
 import { tokensPlugin } from './tokens/tokens.plugin.ts';
 
@@ -29,5 +30,6 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   moderationPlugin, // after realtime: pushes chat modes to open chats
   reportsPlugin,
   adminPlugin,
+  recordingsPlugin, // after live: acts on the media webhooks the live plugin verifies
   demoPlugin, // last: publishes into rooms whose webhooks the live plugin handles
 ];

@@ -11,6 +11,7 @@ export * from './live.ts';
 export * from './moderation.ts';
 export * from './profiles.ts';
 export * from './realtime.ts';
+export * from './recordings.ts';
 export * from './streams.ts';
 export * from './text.ts';
 export * from './tokens.ts';

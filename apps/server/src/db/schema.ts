@@ -197,6 +197,29 @@ export interface StreamKeysTable {
   created_at: Timestamp;
 }
 
+/** A broadcast's recording (issue 30); `file_path` is relative to the recordings folder. */
+export interface RecordingsTable {
+  id: string;
+  stream_id: string;
+  file_path: string;
+  egress_id: string | null;
+  status: 'recording' | 'ready' | 'failed';
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  duration_ms: number | null;
+  /** bigint in SQL: the drivers hand it back as a string. */
+  size_bytes: ColumnType<string | null, number | null, number | null>;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+}
+
+/** The creator's recording switch; no row = record. */
+export interface RecordingSettingsTable {
+  stream_id: string;
+  enabled: boolean;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Database {
   streams: StreamsTable;
   messages: MessagesTable;
@@ -217,4 +240,6 @@ export interface Database {
   reports: ReportsTable;
   admin_actions: AdminActionsTable;
   stream_keys: StreamKeysTable;
+  recordings: RecordingsTable;
+  recording_settings: RecordingSettingsTable;
 }

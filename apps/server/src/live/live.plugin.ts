@@ -41,6 +41,7 @@ export const livePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     thumbnails,
     gateway,
     webhooksPerMinute: ctx.caps.webhooksPerMinute,
+    webhookListeners: ctx.mediaWebhooks,
   });
   const reconcile = startReconcileJob({
     database: ctx.database,

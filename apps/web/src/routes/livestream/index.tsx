@@ -7,6 +7,7 @@ import { usePlayerWarmUp } from '../../features/live/player-warm-up.ts';
 import { StreamPlayer } from '../../features/live/stream-player.tsx';
 import { useStreamStatusPush } from '../../features/live/use-stream-status-push.ts';
 import { NsfwInterstitial, useNsfwConfirmation } from '../../features/moderation/nsfw-interstitial.tsx';
+import { PastBroadcasts } from '../../features/replays/past-broadcasts.tsx';
 import { TokenInfoCard } from '../../features/token/token-info-card.tsx';
 import { TradingDataCard } from '../../features/token/trading-data-card.tsx';
 import { useStreamQuery } from '../../queries/streams.ts';
@@ -69,6 +70,7 @@ function StreamPage({ stream: s }: { stream: TStream }) {
           className={`flex min-w-0 flex-col gap-5 ${phoneChat ? 'max-lg:hidden' : ''}`}
         >
           <StreamCreator stream={s} />
+          <PastBroadcasts mint={s.mint} live={s.is_currently_live} />
           {/* Side by side only from 2xl: at 1280 px (sidebar and chat beside) the token cards would get ~220 px. */}
           <div className="grid gap-5 2xl:grid-cols-[minmax(0,1fr)_320px]">
             <div className="flex min-w-0 flex-col gap-5">

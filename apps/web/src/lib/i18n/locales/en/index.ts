@@ -3,6 +3,7 @@ import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
+import { replay } from './replay.ts';
 import { settings } from './settings.ts';
 import { shell } from './shell.ts';
 import { start } from './start.ts';
@@ -38,6 +39,7 @@ export const en = {
   trade,
   watch,
   chatErrors,
+  replay,
 } as const;
 
 export type TCatalog = typeof en;

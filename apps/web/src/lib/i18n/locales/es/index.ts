@@ -4,6 +4,7 @@ import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
+import { replay } from './replay.ts';
 import { settings } from './settings.ts';
 import { shell } from './shell.ts';
 import { start } from './start.ts';
@@ -35,4 +36,5 @@ export default {
   trade,
   watch,
   chatErrors,
+  replay,
 };
