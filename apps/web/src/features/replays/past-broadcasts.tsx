@@ -9,8 +9,6 @@ import { useStreamRecordingsQuery } from '../../queries/recordings.ts';
 /** How many past broadcasts the stream page lists. */
 const LISTED = 6;
 
-const minutes = (ms: number | null) => (ms === null ? '' : `${Math.max(1, Math.round(ms / 60_000))} min`);
-
 /**
  * "Past broadcasts" on a stream page (issue 30): the latest replays, and — when the stream is offline — the
  * latest one offered first, so an offline page is not a dead end. Renders nothing without replays.
@@ -45,7 +43,11 @@ export function PastBroadcasts({ mint, live }: { mint: string; live: boolean }) 
               className="flex items-center justify-between gap-3 rounded-xl border border-border bg-surface px-4 py-3 text-sm hover:border-brand"
             >
               <span>{format.dateTime(new Date(r.startedAt))}</span>
-              <span className="text-muted">{minutes(r.durationMs)}</span>
+              <span className="text-muted">
+                {r.durationMs === null
+                  ? ''
+                  : t('replay.minutes', { count: Math.max(1, Math.round(r.durationMs / 60_000)) })}
+              </span>
             </Link>
           </li>
         ))}

@@ -17,6 +17,7 @@ export const replay = {
   watchLatest: 'Watch the latest broadcast',
   offlineLatest: 'This stream is offline. Its latest broadcast is still here:',
   recordingNow: 'Recording',
+  minutes: '{{count}} min',
   delete: 'Delete replay',
   deleteConfirm: 'Delete this replay for everyone? This cannot be undone.',
   deleteFailed: 'Could not delete the replay',

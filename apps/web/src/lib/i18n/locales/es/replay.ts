@@ -17,6 +17,7 @@ export const replay = {
   watchLatest: 'Ver la última emisión',
   offlineLatest: 'Este stream está desconectado. Su última emisión sigue aquí:',
   recordingNow: 'Grabando',
+  minutes: '{{count}} min',
   delete: 'Eliminar repetición',
   deleteConfirm: '¿Eliminar esta repetición para todos? No se puede deshacer.',
   deleteFailed: 'No se pudo eliminar la repetición',

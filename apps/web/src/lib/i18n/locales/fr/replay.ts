@@ -17,6 +17,7 @@ export const replay = {
   watchLatest: 'Voir la dernière diffusion',
   offlineLatest: 'Ce stream est hors ligne. Sa dernière diffusion est toujours là :',
   recordingNow: 'Enregistrement',
+  minutes: '{{count}} min',
   delete: 'Supprimer la rediffusion',
   deleteConfirm: 'Supprimer cette rediffusion pour tout le monde ? C’est définitif.',
   deleteFailed: 'Impossible de supprimer la rediffusion',
