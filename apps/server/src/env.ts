@@ -85,6 +85,9 @@ const ZEnv = z
     RECORDING_RETENTION_DAYS: z.coerce.number().min(0).default(30),
     /** Disk budget of all recordings (GB); above it the oldest are deleted. */
     RECORDING_MAX_GB: z.coerce.number().min(0).default(20),
+    /** ffmpeg and ffprobe, which cut clips off the live path (issue 30); without them clips say they are unavailable. */
+    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+    FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   })
   .superRefine(crossVariableRules);
 export type Env = z.infer<typeof ZEnv>;
@@ -135,6 +138,9 @@ export interface RecordingsConfig {
   maxBytes: number;
   /** How often retention runs (ms); 0 = never (tests run it by hand). */
   sweepIntervalMs?: number;
+  /** The programs clips are cut with; absent: `ffmpeg` and `ffprobe` on the PATH. */
+  ffmpegPath?: string;
+  ffprobePath?: string;
 }
 
 export interface ChainConfig {
@@ -243,6 +249,8 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       dir: path.resolve(repoRoot, e.MEDIA_RECORDINGS_DIR || path.join(e.DATA_DIR, 'recordings')),
       retentionDays: e.RECORDING_RETENTION_DAYS,
       maxBytes: Math.round(e.RECORDING_MAX_GB * 1024 ** 3),
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
     },
   };
 };

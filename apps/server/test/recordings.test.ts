@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -18,6 +16,7 @@ import { createRecordingFiles, recordingFilePath } from '../src/recordings/recor
 import { createRecordingsRepository } from '../src/recordings/recordings.repository.ts';
 import { sweepRecordings } from '../src/recordings/retention.ts';
 import { createStream } from './support/builders.ts';
+import { startEgressStandIn } from './support/egress-stand-in.ts';
 import { eventually } from './support/multi-instance.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -25,29 +24,6 @@ import { testConfig } from './support/test-config.ts';
 import { databaseKind } from './support/test-database.ts';
 
 const { apiKey, apiSecret } = testConfig().livekit;
-
-/** A stand-in for the media server's Egress Twirp service: records the calls, answers as LiveKit does. */
-const startEgressStandIn = async () => {
-  const calls: { method: string; body: Record<string, unknown> }[] = [];
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
-    const method = (req.url ?? '').split('/').pop() ?? '';
-    calls.push({ method, body });
-    res.setHeader('content-type', 'application/json');
-    if (method === 'StartParticipantEgress' || method === 'StopEgress') {
-      const info = new EgressInfo({ egressId: `EG_${calls.length}`, roomName: String(body.roomName ?? '') });
-      res.end(JSON.stringify(info.toJson()));
-      return;
-    }
-    res.statusCode = 404;
-    res.end(JSON.stringify({ code: 'bad_route', msg: 'no' }));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { calls, origin, close: () => new Promise<void>((r) => server.close(() => r())) };
-};
 
 let t: TestApp;
 let dir: string;

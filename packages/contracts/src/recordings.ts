@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZChatMessage } from './chat.ts';
+import { format } from './text.ts';
 
 /**
  * Recordings of live broadcasts (issue 30): the media server records each broadcast unless its creator turned
@@ -29,7 +30,9 @@ export type TRecording = z.infer<typeof ZRecording>;
 export const ZRecordingList = z.object({ items: z.array(ZRecording) });
 export type TRecordingList = z.infer<typeof ZRecordingList>;
 
-export const ZRecordingIdParams = z.object({ id: z.string().uuid() });
+/** A server-made id (recordings, clips): a UUID, nothing else. */
+export const ZUuid = format('uuid', z.string().uuid('Invalid id'));
+export const ZRecordingIdParams = z.object({ id: ZUuid });
 
 /** The creator's switch: record this stream's broadcasts (the default) or not. */
 export const ZRecordingSettings = z.object({ enabled: z.boolean() });

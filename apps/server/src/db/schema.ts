@@ -220,6 +220,31 @@ export interface RecordingSettingsTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** A clip cut from a recording (issue 30); paths are relative to the recordings folder. */
+export interface ClipsTable {
+  id: string;
+  stream_id: string;
+  recording_id: string | null;
+  created_by: string;
+  title: string;
+  start_ms: number;
+  duration_ms: number;
+  width: number;
+  height: number;
+  file_path: string;
+  poster_path: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+}
+
+/** The creator's clip switch; no row = viewers may clip. */
+export interface ClipSettingsTable {
+  stream_id: string;
+  enabled: boolean;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   streams: StreamsTable;
   messages: MessagesTable;
@@ -242,4 +267,6 @@ export interface Database {
   stream_keys: StreamKeysTable;
   recordings: RecordingsTable;
   recording_settings: RecordingSettingsTable;
+  clips: ClipsTable;
+  clip_settings: ClipSettingsTable;
 }

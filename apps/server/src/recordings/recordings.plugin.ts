@@ -3,6 +3,10 @@ import type { TStream } from '@mintcast/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebhookEvent } from 'livekit-server-sdk';
 import type { AppContext } from '../app-context.ts';
+import { createClipCutter } from '../clips/clip-cutter.ts';
+import { createClipsRepository } from '../clips/clips.repository.ts';
+import { clipsRoutes } from '../clips/clips.routes.ts';
+import { createClipsService } from '../clips/clips.service.ts';
 import { createLeaderLock } from '../db/advisory-lock.ts';
 import { createEgressGateway, egressResult } from './egress-gateway.ts';
 import { createRecordingFiles } from './recording-files.ts';
@@ -18,7 +22,7 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  * Recordings and replays (issue 30): every broadcast is recorded by the embedded media server (participant
  * egress to WebM in the recordings folder, decision 022) unless its creator turned it off; the files are served
  * from this origin with Range requests; retention and a disk budget delete the oldest. With an external LiveKit
- * nothing is recorded yet (its egress writes to S3, not wired).
+ * nothing is recorded yet (its egress writes to S3, not wired). Clips (issue 30) are cut from the same files.
  */
 export const recordingsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
@@ -41,6 +45,22 @@ export const recordingsPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (
     log: app.log,
   });
   await app.register(recordingsRoutes, { recordings });
+  // Clips are cut from the recording being written, so they live with it (files in the same folder).
+  const clips = createClipsService({
+    repo: createClipsRepository(ctx.database.db),
+    recordings: repo,
+    streams: ctx.streams,
+    access: ctx.access,
+    files,
+    cutter: createClipCutter({
+      ffmpegPath: settings.ffmpegPath ?? 'ffmpeg',
+      ffprobePath: settings.ffprobePath ?? 'ffprobe',
+    }),
+    admins: new Set(config.adminAddresses),
+    now: ctx.now,
+    log: app.log,
+  });
+  await app.register(clipsRoutes, { clips });
 
   // Live transitions of streams this instance changed: on → record, off → finish the recording.
   const wasLive = new Map<string, boolean>();
