@@ -2,6 +2,7 @@ import { isTokenAddress, type TStream } from '@mintcast/contracts';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ChatPanel } from '../../features/chat/chat-panel.tsx';
+import { ClipsGallery } from '../../features/clips/clips-gallery.tsx';
 import { StreamCreator } from '../../features/creator/stream-creator.tsx';
 import { usePlayerWarmUp } from '../../features/live/player-warm-up.ts';
 import { StreamPlayer } from '../../features/live/stream-player.tsx';
@@ -71,6 +72,7 @@ function StreamPage({ stream: s }: { stream: TStream }) {
         >
           <StreamCreator stream={s} />
           <PastBroadcasts mint={s.mint} live={s.is_currently_live} />
+          <ClipsGallery mint={s.mint} />
           {/* Side by side only from 2xl: at 1280 px (sidebar and chat beside) the token cards would get ~220 px. */}
           <div className="grid gap-5 2xl:grid-cols-[minmax(0,1fr)_320px]">
             <div className="flex min-w-0 flex-col gap-5">

@@ -1,4 +1,5 @@
 import { explore, favorites, notFound, profile, routeError, trending } from './browse.ts';
+import { clip } from './clip.ts';
 import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
@@ -40,6 +41,7 @@ export const en = {
   watch,
   chatErrors,
   replay,
+  clip,
 } as const;
 
 export type TCatalog = typeof en;

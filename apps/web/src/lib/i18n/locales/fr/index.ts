@@ -1,5 +1,6 @@
 /** French catalog: a chunk of its own, fetched only when French is chosen (i18n.ts). */
 import { explore, favorites, notFound, profile, routeError, trending } from './browse.ts';
+import { clip } from './clip.ts';
 import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
@@ -37,4 +38,5 @@ export default {
   watch,
   chatErrors,
   replay,
+  clip,
 };
