@@ -1,4 +1,6 @@
 /// <reference lib="dom" />
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
 import type { Page } from '@playwright/test';
@@ -64,7 +66,7 @@ const seek = (page: Page, seconds: number) =>
 let replayId = '';
 let messageOffsetMs = 0;
 
-test('a broadcast is recorded; after End its replay plays, seeks, and shows the chat at its moment', async ({
+test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; after End its replay plays, seeks, and shows the chat at its moment', async ({
   browser,
 }) => {
   test.setTimeout(300_000); // a loaded 2-core machine: going live alone can take 30 s
@@ -91,6 +93,63 @@ test('a broadcast is recorded; after End its replay plays, seeks, and shows the 
   expect(posted.status).toBe(201);
   const atMessage = await elapsedSeconds(host);
   await expect.poll(() => elapsedSeconds(host), { timeout: 30_000 }).toBeGreaterThanOrEqual(atMessage + 4);
+
+  // While live, a signed-in viewer clips the last 10 s: its page plays about 10 s of the stream.
+  await expect.poll(() => elapsedSeconds(host), { timeout: 30_000 }).toBeGreaterThanOrEqual(atStart + 13);
+  const clipperContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const clipper = await clipperContext.newPage();
+  await signInPage(clipper, app.url, generatePrivateKey());
+  await clipper.goto(`${app.url}/livestream/${TOKEN}`);
+  await clipper.getByRole('button', { name: 'Clip', exact: true }).click();
+  const dialog = clipper.getByRole('dialog', { name: 'Clip the last moments' });
+  await dialog.getByLabel('Length').selectOption('10');
+  await dialog.getByLabel('Title').fill('the candle');
+  await dialog.getByRole('button', { name: 'Make clip' }).click();
+  await expect(clipper).toHaveURL(/\/clip\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(clipper.getByRole('heading', { name: 'the candle' })).toBeVisible();
+  await expect(clipper.getByRole('link', { name: 'Watch live' })).toHaveAttribute(
+    'href',
+    `/livestream/${TOKEN}`,
+  );
+  await expect(clipper.getByRole('link', { name: 'Trade' })).toBeVisible();
+  const clipVideo = clipper.getByTestId('clip-video');
+  await expect
+    .poll(() => clipVideo.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
+  const clipSeconds = await clipVideo.evaluate((v: HTMLVideoElement) => v.duration);
+  expect(clipSeconds).toBeGreaterThan(8);
+  expect(clipSeconds).toBeLessThan(11);
+  await clipVideo.evaluate((v: HTMLVideoElement) => v.play());
+  await expectFramesAdvancing(clipper, 'clip-video');
+  await clipVideo.evaluate((v: HTMLVideoElement) => v.pause());
+  await clipper.screenshot({ path: path.join(SHOTS, 'clip-1280.png') });
+  await expectNoSeriousA11yViolationsInBothThemes(clipper, 'clip page');
+  await clipper.setViewportSize({ width: 390, height: 844 });
+  await clipper.screenshot({ path: path.join(SHOTS, 'clip-390.png'), fullPage: true });
+
+  // The shared link's og:video is an MP4 that ffprobe reads as H.264 + AAC.
+  const html = await (await fetch(clipper.url())).text();
+  const ogVideo = /<meta property="og:video" content="([^"]+)"/.exec(html)?.[1] ?? '';
+  expect(ogVideo).toMatch(/\/api\/clips\/[0-9a-f-]{36}\/video$/);
+  const mp4 = path.join(app.dataDir, 'shared-clip.mp4');
+  await writeFile(
+    mp4,
+    Buffer.from(await (await fetch(ogVideo.replace(/^https?:\/\/[^/]+/, app.url))).arrayBuffer()),
+  );
+  const probe = JSON.parse(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name',
+      '-of',
+      'json',
+      mp4,
+    ]).toString(),
+  ) as { streams: { codec_name: string }[] };
+  expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+  await clipperContext.close();
+
   await host.getByRole('button', { name: 'End Stream' }).click();
   await host
     .getByRole('dialog', { name: 'End your stream?' })
