@@ -290,6 +290,26 @@ describe(`recordings (${databaseKind()})`, () => {
     expect(egress.calls.slice(before).map((c) => c.body.roomName)).toEqual([roomNameForMint(other.mint)]);
   });
 
+  it('switching recording off while live stops the current recording; on again, the live stream is recorded again', async () => {
+    const { creator, mint } = await creatorStream();
+    const filepath = await goLive(mint);
+    const url = `/api/streams/${mint}/recording-settings`;
+    const put = (enabled: boolean) =>
+      t.app.inject({ method: 'PUT', url, headers: creator.headers, payload: { enabled } });
+    expect((await put(false)).statusCode).toBe(200);
+    expect(egress.calls.at(-1)?.method).toBe('StopEgress');
+    const before = egress.calls.length;
+    expect((await put(true)).statusCode).toBe(200);
+    // The stopped recording is still the active row until egress_ended arrives, so none is started twice;
+    // once the media server says it ended, the still-live stream is recorded again.
+    expect(egress.calls.length).toBe(before);
+    mkdirSync(path.dirname(path.join(dir, filepath)), { recursive: true });
+    writeFileSync(path.join(dir, filepath), 'webm-bytes');
+    await egressEnded(filepath, 2_000, 10);
+    await eventually(() => egress.calls.length > before);
+    expect(egress.calls.at(-1)?.method).toBe('StartParticipantEgress');
+  });
+
   it('a replay’s chat: the messages posted while it recorded, each at its moment in the video', async () => {
     const { mint } = await creatorStream();
     const filepath = await goLive(mint);

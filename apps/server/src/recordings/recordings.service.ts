@@ -168,6 +168,13 @@ export const createRecordingsService = (deps: {
     async setSettings(actor: string, mint: string, enabled: boolean): Promise<{ enabled: boolean }> {
       await access.requireCreator(actor, mint, RECORDING_SETTINGS_REFUSED);
       await repo.setEnabled(mint, enabled);
+      // Switched while live: the current broadcast stops (what is recorded stays a replay) or starts recording.
+      const active = await repo.active(mint);
+      if (!enabled && active?.egress_id && egress)
+        await egress.stop(active.egress_id).catch((err: unknown) => {
+          log.info({ err, mint }, 'recording: stop egress refused');
+        });
+      if (enabled && (await streams.get(mint)).is_currently_live) await startRecording(mint);
       return { enabled };
     },
   };
