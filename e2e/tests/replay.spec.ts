@@ -83,6 +83,24 @@ test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; 
     .toEqual(['recording']);
   expect(await recordingsOf()).toEqual([]);
 
+  // The cockpit's switches: recording and clipping are on by default; the creator can turn clipping off and on.
+  const record = host.getByRole('checkbox', { name: 'Record (replays)' });
+  const allowClips = host.getByRole('checkbox', { name: 'Viewers may clip' });
+  await expect(record).toBeChecked();
+  await expect(allowClips).toBeChecked();
+  const clipSetting = async () =>
+    (
+      (await (
+        await fetch(`${app.url}/api/streams/${TOKEN}/clip-settings`, {
+          headers: { authorization: `Bearer ${creator.accessToken}` },
+        })
+      ).json()) as { enabled: boolean }
+    ).enabled;
+  await allowClips.uncheck();
+  await expect.poll(clipSetting).toBe(false);
+  await allowClips.check();
+  await expect.poll(clipSetting).toBe(true);
+
   // A few seconds in, a viewer writes; a few seconds later the host ends the stream.
   const atStart = await elapsedSeconds(host);
   await expect.poll(() => elapsedSeconds(host), { timeout: 30_000 }).toBeGreaterThanOrEqual(atStart + 3);

@@ -85,6 +85,7 @@ export class ParticipantEgress {
   private recorder?: WebmRecorder;
   private participant?: Participant;
   private videoSid?: string;
+  private videoTrack?: PublishedTrack;
   private firstSeenAt?: number;
   private readonly createdAt = Date.now();
   private readonly timer: NodeJS.Timeout;
@@ -159,6 +160,9 @@ export class ParticipantEgress {
         height: layerInfo?.height || video.track.info.height || undefined,
       });
       this.videoSid = video.track.sid;
+      // Dynacast would switch this layer off when nobody watches, leaving the file without video: hold it.
+      video.track.hold(this, video.layer.quality);
+      this.videoTrack = video.track;
     }
     if (audio) recorded.push({ kind: 'audio', codec: 'OPUS', track: audio.track });
     this.participant = p;
@@ -183,6 +187,7 @@ export class ParticipantEgress {
   stop(error = ''): Promise<EgressInfo> {
     this.ending ??= (async () => {
       clearInterval(this.timer);
+      this.videoTrack?.release(this);
       this.status = EgressStatus.EGRESS_ENDING;
       let scan: WebmScan | undefined;
       if (this.recorder) scan = await this.recorder.stop().catch(() => undefined);

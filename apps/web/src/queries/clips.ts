@@ -1,4 +1,4 @@
-import { type TCreateClipBody, ZClip, ZClipList } from '@mintcast/contracts';
+import { type TCreateClipBody, ZClip, ZClipList, ZClipSettings } from '@mintcast/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../lib/api.ts';
 
@@ -7,6 +7,7 @@ export const clipKeys = {
   all: ['clips'] as const,
   forStream: (mint: string) => [...clipKeys.all, 'stream', mint.toLowerCase()] as const,
   one: (id: string) => [...clipKeys.all, 'one', id] as const,
+  settings: (mint: string) => [...clipKeys.all, 'settings', mint.toLowerCase()] as const,
 };
 
 /** A stream's clips, newest first, and whether this server can make clips at all. */
@@ -38,5 +39,25 @@ export const useCreateClipMutation = (mint: string) => {
       qc.setQueryData(clipKeys.one(clip.id), clip);
       void qc.invalidateQueries({ queryKey: clipKeys.forStream(mint) });
     },
+  });
+};
+
+/** The creator's switch: viewers may clip this stream (on by default). */
+export const useClipSettingsQuery = (mint: string) =>
+  useQuery({
+    queryKey: clipKeys.settings(mint),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/streams/${encodeURIComponent(mint)}/clip-settings`, ZClipSettings, { signal }),
+  });
+
+export const useClipSettingsMutation = (mint: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      apiFetch(`/api/streams/${encodeURIComponent(mint)}/clip-settings`, ZClipSettings, {
+        method: 'PUT',
+        ...jsonBody({ enabled }),
+      }),
+    onSuccess: (settings) => qc.setQueryData(clipKeys.settings(mint), settings),
   });
 };

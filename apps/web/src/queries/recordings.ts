@@ -1,6 +1,6 @@
-import { ZRecording, ZRecordingList, ZReplayChat } from '@mintcast/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../lib/api.ts';
+import { ZRecording, ZRecordingList, ZRecordingSettings, ZReplayChat } from '@mintcast/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, jsonBody } from '../lib/api.ts';
 
 /** Recordings of past broadcasts (issue 30): a stream's list, one replay, and a replay's chat. */
 export const recordingKeys = {
@@ -8,6 +8,7 @@ export const recordingKeys = {
   forStream: (mint: string) => [...recordingKeys.all, 'stream', mint] as const,
   one: (id: string) => [...recordingKeys.all, 'one', id] as const,
   chat: (id: string) => [...recordingKeys.all, 'chat', id] as const,
+  settings: (mint: string) => [...recordingKeys.all, 'settings', mint] as const,
 };
 
 /** A stream's past broadcasts, newest first. */
@@ -37,3 +38,23 @@ export const useReplayChatQuery = (id: string | undefined) =>
     enabled: Boolean(id),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/** The creator's switch: record this stream's broadcasts (on by default). */
+export const useRecordingSettingsQuery = (mint: string) =>
+  useQuery({
+    queryKey: recordingKeys.settings(mint),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/streams/${encodeURIComponent(mint)}/recording-settings`, ZRecordingSettings, { signal }),
+  });
+
+export const useRecordingSettingsMutation = (mint: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      apiFetch(`/api/streams/${encodeURIComponent(mint)}/recording-settings`, ZRecordingSettings, {
+        method: 'PUT',
+        ...jsonBody({ enabled }),
+      }),
+    onSuccess: (settings) => qc.setQueryData(recordingKeys.settings(mint), settings),
+  });
+};
