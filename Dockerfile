@@ -17,6 +17,8 @@ COPY . .
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:22-bookworm-slim
+# ffmpeg cuts clips off the live path (issue 30); without it clips say they are unavailable, the rest works.
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 COPY --from=prod-deps /app /app

@@ -65,6 +65,12 @@ export interface MediaServerOptions {
    * Default true.
    */
   nativeSrtp?: boolean;
+  /**
+   * The folder participant egress writes recordings into (`livekit.Egress/StartParticipantEgress`, file
+   * paths relative to it); unset: egress answers `unavailable`. `MEDIA_RECORDINGS_DIR`, default
+   * `<DATA_DIR>/recordings`.
+   */
+  recordingsDir?: string;
 }
 
 /** What the rest of the server needs at run time, resolved once at start. */

@@ -4,6 +4,7 @@ import { type MediaServerOptions, type ServerContext, WHIP_LIVENESS_DEFAULTS } f
 import { createHttpServer } from './http/http-server.ts';
 import { createLogger, parseLogLevel } from './logger.ts';
 import { Metrics } from './metrics.ts';
+import { EgressManager } from './recording/egress-manager.ts';
 import { RoomManager } from './room/room-manager.ts';
 import { InlineSender } from './rtc/inline-sender.ts';
 import { SendPool } from './rtc/send-pool.ts';
@@ -73,7 +74,10 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     metrics,
   );
   const manager = new RoomManager({ ctx, metrics, webhooks, log });
-  const server = createHttpServer(manager, metrics);
+  const egress = new EgressManager(options.recordingsDir, manager, webhooks);
+  // Recordings a killed predecessor left open are finished (and announced) before anything new is recorded.
+  egress.recover();
+  const server = createHttpServer(manager, metrics, egress);
   const host = options.host ?? '0.0.0.0';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -102,6 +106,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
       closing ??= (async () => {
         // Server-initiated leave (SERVER_SHUTDOWN) for everyone, then room_finished webhooks.
         manager.closeAll();
+        await egress.closeAll();
         await webhooks.flush();
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));

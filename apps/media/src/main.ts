@@ -67,16 +67,11 @@ function iceServersEnv(): IceServerConfig[] | undefined {
   }
 }
 
+const fromRepo = (p: string) => (isAbsolute(p) ? p : resolve(repoRoot, p));
+const dataDir = fromRepo(env.DATA_DIR || '.data');
 let apiKey = env.LIVEKIT_API_KEY;
 let apiSecret = env.LIVEKIT_API_SECRET;
-if (!apiKey || !apiSecret) {
-  const dataDir = env.DATA_DIR
-    ? isAbsolute(env.DATA_DIR)
-      ? env.DATA_DIR
-      : resolve(repoRoot, env.DATA_DIR)
-    : resolve(repoRoot, '.data');
-  ({ apiKey, apiSecret } = loadOrCreateDevKeys(dataDir));
-}
+if (!apiKey || !apiSecret) ({ apiKey, apiSecret } = loadOrCreateDevKeys(dataDir));
 
 const min = intEnv('MEDIA_UDP_PORT_MIN');
 const max = intEnv('MEDIA_UDP_PORT_MAX');
@@ -103,6 +98,8 @@ const server = await startMediaServer({
       stallTimeoutMs: msEnv('MEDIA_WHIP_STALL_TIMEOUT_MS'),
     }).filter(([, v]) => v !== undefined),
   ),
+  // Participant egress writes here; the API server reads the same folder to serve replays.
+  recordingsDir: fromRepo(env.MEDIA_RECORDINGS_DIR || resolve(dataDir, 'recordings')),
 });
 
 let stopping = false;

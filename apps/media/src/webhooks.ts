@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type ParticipantInfo, type Room, type TrackInfo, WebhookEvent } from '@livekit/protocol';
+import {
+  type EgressInfo,
+  type ParticipantInfo,
+  type Room,
+  type TrackInfo,
+  WebhookEvent,
+} from '@livekit/protocol';
 import { AccessToken } from 'livekit-server-sdk';
 import { guid } from './ids.ts';
 import type { Logger } from './logger.ts';
@@ -11,7 +17,9 @@ export type WebhookEventName =
   | 'participant_joined'
   | 'participant_left'
   | 'track_published'
-  | 'track_unpublished';
+  | 'track_unpublished'
+  | 'egress_started'
+  | 'egress_ended';
 
 const RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000];
 const REQUEST_TIMEOUT_MS = 5_000;
@@ -34,7 +42,7 @@ export class WebhookNotifier {
 
   notify(
     event: WebhookEventName,
-    payload: { room?: Room; participant?: ParticipantInfo; track?: TrackInfo },
+    payload: { room?: Room; participant?: ParticipantInfo; track?: TrackInfo; egressInfo?: EgressInfo },
   ): void {
     if (!this.url || this.closed) return;
     const msg = new WebhookEvent({

@@ -1,3 +1,4 @@
+import type { WebhookEvent } from 'livekit-server-sdk';
 import type { Access } from './access/access.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { AppConfig } from './env.ts';
@@ -18,4 +19,6 @@ export interface AppContext {
   caps: ClientCaps;
   /** This instance's Prometheus metrics (served at `/metrics`). */
   metrics: Metrics;
+  /** Features that also act on verified media webhooks (recordings: egress_ended); the live feature calls them. */
+  mediaWebhooks: Set<(event: WebhookEvent) => Promise<void>>;
 }

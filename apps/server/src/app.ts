@@ -14,6 +14,8 @@ import { createAccessRepository } from './access/access.repository.ts';
 import { createAccess } from './access/access.ts';
 import type { AppContext } from './app-context.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
+import { createClipsRepository } from './clips/clips.repository.ts';
+import { toClip } from './clips/clips.service.ts';
 import type { DatabaseHandle, QueryObserver } from './db/database.ts';
 import type { AppConfig, TrustProxy } from './env.ts';
 import { featurePlugins } from './features.ts';
@@ -28,7 +30,7 @@ import { createMetrics, installMetrics } from './http/metrics.ts';
 import { readinessRoute } from './http/readiness.ts';
 import { RequestLogController } from './http/request-logging.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
-import { streamPageMint } from './http/share-meta.ts';
+import { clipPageId, streamPageMint, withClipShareTags } from './http/share-meta.ts';
 import { ASSETS_PREFIX, isBuildAsset, serveSpa } from './http/spa.ts';
 import { platformBansPlugin } from './moderation/platform-bans.plugin.ts';
 import { createStreamsRepository } from './streams/streams.repository.ts';
@@ -125,6 +127,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     access: createAccess(createAccessRepository(database.db), { admins: config.adminAddresses }),
     now: opts.now ?? Date.now,
     caps: { ...DEFAULT_CLIENT_CAPS, ...opts.clientCaps },
+    mediaWebhooks: new Set(),
   };
 
   await app.register(authPlugin, { ctx, nonceLimitPerMinute: opts.nonceLimitPerMinute ?? 60 });
@@ -176,6 +179,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
 
   const spa = await serveSpa(app, config.webDist);
   const pageHtml = createPageHtml(config.webDist, indexHtml);
+  const clipsRepo = createClipsRepository(database.db);
   const renderer = spa ? createFirstViewRenderer(config.webDist, app.log) : null;
   if (renderer) app.addHook('onClose', () => renderer.close());
   // Pages (a stream page is rendered on the server) and unknown paths count against the per-address limit
@@ -191,6 +195,19 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
       const stream = mint ? await streams.get(mint).catch(() => null) : null;
       if (stream) {
         const page = await streamPageHtml(indexHtml, stream, { origin: config.publicOrigin, renderer });
+        return sendHtml(request, reply, page, false);
+      }
+      // A clip page carries its player tags, so a shared link plays inline (crawlers don't run the SPA).
+      const clipId = clipPageId(request.url);
+      const clipRow = clipId ? await clipsRepo.find(clipId).catch(() => undefined) : undefined;
+      if (clipRow && !clipRow.deleted_at) {
+        const token = await streams.get(clipRow.stream_id).catch(() => null);
+        const page = withClipShareTags(
+          indexHtml,
+          toClip(clipRow),
+          token?.name ?? 'Mintcast',
+          config.publicOrigin,
+        );
         return sendHtml(request, reply, page, false);
       }
       return sendHtml(request, reply, pageHtml(request.url), true);

@@ -79,6 +79,15 @@ const ZEnv = z
      * demo streams, so a newcomer's first look shows live video. Without demo streams it does nothing.
      */
     DEMO_BROADCAST: z.enum(['on', 'off']).default('on'),
+    /** Where the embedded media server writes recordings; empty = DATA_DIR/recordings (issue 30). */
+    MEDIA_RECORDINGS_DIR: z.string().default(''),
+    /** Recordings older than this are deleted. */
+    RECORDING_RETENTION_DAYS: z.coerce.number().min(0).default(30),
+    /** Disk budget of all recordings (GB); above it the oldest are deleted. */
+    RECORDING_MAX_GB: z.coerce.number().min(0).default(20),
+    /** ffmpeg and ffprobe, which cut clips off the live path (issue 30); without them clips say they are unavailable. */
+    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+    FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   })
   .superRefine(crossVariableRules)
   .superRefine(productionRules);
@@ -119,6 +128,20 @@ export interface AppConfig {
   demoBroadcast?: { enabled: boolean; clipPath: string };
   /** Bearer token of `/metrics`; undefined = only direct loopback requests may read it. */
   metricsToken?: string | undefined;
+  /** Recordings (issue 30); absent: `<dataDir>/recordings`, 30 days, 20 GB. */
+  recordings?: RecordingsConfig;
+}
+
+export interface RecordingsConfig {
+  /** The folder the embedded media server writes recordings into (its MEDIA_RECORDINGS_DIR). */
+  dir: string;
+  retentionDays: number;
+  maxBytes: number;
+  /** How often retention runs (ms); 0 = never (tests run it by hand). */
+  sweepIntervalMs?: number;
+  /** The programs clips are cut with; absent: `ffmpeg` and `ffprobe` on the PATH. */
+  ffmpegPath?: string;
+  ffprobePath?: string;
 }
 
 export interface ChainConfig {
@@ -223,5 +246,12 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       clipPath: path.resolve(repoRoot, 'apps/server/assets/demo-clip.ivf'),
     },
     metricsToken: e.METRICS_TOKEN || undefined,
+    recordings: {
+      dir: path.resolve(repoRoot, e.MEDIA_RECORDINGS_DIR || path.join(e.DATA_DIR, 'recordings')),
+      retentionDays: e.RECORDING_RETENTION_DAYS,
+      maxBytes: Math.round(e.RECORDING_MAX_GB * 1024 ** 3),
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+    },
   };
 };

@@ -10,6 +10,7 @@ import { moderationPlugin } from './moderation/moderation.plugin.ts';
 import { notificationsPlugin } from './notifications/notifications.plugin.ts';
 import { profilesPlugin } from './profiles/profiles.plugin.ts';
 import { realtimePlugin } from './realtime/realtime.plugin.ts';
+import { recordingsPlugin } from './recordings/recordings.plugin.ts';
 import { reportsPlugin } from './reports/reports.plugin.ts';
 import { streamsPlugin } from './streams/streams.plugin.ts';
 import { tokensPlugin } from './tokens/tokens.plugin.ts';
@@ -32,5 +33,6 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   moderationPlugin,
   reportsPlugin,
   adminPlugin,
+  recordingsPlugin,
   demoPlugin,
 ];

@@ -17,5 +17,6 @@ export const PLUGIN = {
   moderation: 'mintcast-moderation',
   reports: 'mintcast-reports',
   admin: 'mintcast-admin',
+  recordings: 'mintcast-recordings',
   demo: 'mintcast-demo',
 } as const;

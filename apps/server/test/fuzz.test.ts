@@ -160,6 +160,7 @@ const SAMPLE_STRINGS = [
   'abc_def',
   'https://example.com/a.png',
   'AAAA',
+  '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
 ];
 const TEN_MB = 'x'.repeat(10 * 1024 * 1024);
 const C0_AND_C1 = [

@@ -26,6 +26,8 @@ export const routes: RouteObject[] = [
       { path: 'dashboard/:mint', lazy: () => import('./routes/stream-dashboard/index.tsx') },
       { path: 'livestream/:id?', lazy: () => import('./routes/livestream/index.tsx') },
       { path: 'creator/:address', lazy: () => import('./routes/creator/index.tsx') },
+      { path: 'replay/:id', lazy: () => import('./routes/replay/index.tsx') },
+      { path: 'clip/:id', lazy: () => import('./routes/clip/index.tsx') },
       { path: 'admin', lazy: () => import('./routes/admin/index.tsx') },
       { path: '*', lazy: () => import('./routes/not-found/index.tsx') },
     ],

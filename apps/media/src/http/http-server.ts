@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { authorizeJoin, extractToken, HttpError } from '../auth.ts';
 import type { Metrics } from '../metrics.ts';
+import type { EgressManager } from '../recording/egress-manager.ts';
 import type { RoomManager } from '../room/room-manager.ts';
 import { runSignalSession } from '../signal/signal-session.ts';
 import { createWhipEndpoint } from '../whip/whip-endpoint.ts';
@@ -17,7 +18,7 @@ const TWIRP_PREFIX = '/twirp/';
  */
 const MAX_SIGNAL_FRAME_BYTES = 1024 * 1024;
 
-export function createHttpServer(manager: RoomManager, metrics: Metrics): Server {
+export function createHttpServer(manager: RoomManager, metrics: Metrics, egress?: EgressManager): Server {
   const { keys } = manager.services.ctx;
   const log = manager.services.log;
   // Signal messages are small (the largest, an SDP offer, is tens of KB); a bigger frame closes the socket
@@ -59,7 +60,7 @@ export function createHttpServer(manager: RoomManager, metrics: Metrics): Server
     }
     if (whip.matches(path)) return whip.serve(req, res, path);
     if (path.startsWith(TWIRP_PREFIX) && isTwirpService(path.slice(TWIRP_PREFIX.length))) {
-      void handleTwirp(path.slice(TWIRP_PREFIX.length), req, res, manager);
+      void handleTwirp(path.slice(TWIRP_PREFIX.length), req, res, manager, egress);
       return;
     }
     // `/rtc`, `/rtc/v1` (not upgrades) and everything else.

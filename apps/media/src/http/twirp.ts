@@ -20,6 +20,7 @@ import {
 } from '@livekit/protocol';
 import type { VideoGrant } from 'livekit-server-sdk';
 import { HttpError, verifyToken } from '../auth.ts';
+import { EgressError, type EgressManager } from '../recording/egress-manager.ts';
 import type { Room } from '../room/room.ts';
 import type { RoomManager } from '../room/room-manager.ts';
 import type { TrackHealth } from '../rtc/track-stats.ts';
@@ -33,6 +34,7 @@ const TWIRP_STATUS: Record<string, number> = {
   invalid_argument: 400,
   malformed: 400,
   already_exists: 409,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -51,9 +53,12 @@ const ROOM_SERVICE = 'livekit.RoomService/';
 /** Ours, not LiveKit's: what the media server receives from a room's publishers (the cockpit's health). */
 const MEDIA_STATS = 'mintcast.MediaStats/';
 
+/** LiveKit's Egress service: participant egress to a local file (recording/egress-manager.ts). */
+const EGRESS = 'livekit.Egress/';
+
 /** True for the Twirp paths (after `/twirp/`) served here. */
 export const isTwirpService = (path: string): boolean =>
-  path.startsWith(ROOM_SERVICE) || path.startsWith(MEDIA_STATS);
+  path.startsWith(ROOM_SERVICE) || path.startsWith(MEDIA_STATS) || path.startsWith(EGRESS);
 
 /**
  * `POST /twirp/livekit.RoomService/<method>`: protobuf-JSON in and out, Twirp JSON errors; and
@@ -64,6 +69,7 @@ export async function handleTwirp(
   req: IncomingMessage,
   res: ServerResponse,
   manager: RoomManager,
+  egress?: EgressManager,
 ): Promise<void> {
   try {
     if (req.method !== 'POST') throw new TwirpError('bad_route', 'unsupported method');
@@ -74,6 +80,13 @@ export async function handleTwirp(
       body = JSON.parse(text);
     } catch {
       throw new TwirpError('malformed', 'request body is not valid JSON');
+    }
+    if (path.startsWith(EGRESS)) {
+      if (!video.roomRecord) throw new TwirpError('unauthenticated', 'permissions denied');
+      if (!egress) throw new TwirpError('unavailable', 'recording is not configured on this media server');
+      const result = await egressRoute(path.slice(EGRESS.length), body, egress);
+      sendJson(res, 200, JSON.stringify(result));
+      return;
     }
     if (path.startsWith(MEDIA_STATS)) {
       const result = stats(path.slice(MEDIA_STATS.length), body, video, manager);
@@ -86,11 +99,13 @@ export async function handleTwirp(
     const e =
       err instanceof TwirpError
         ? err
-        : err instanceof HttpError
-          ? new TwirpError('unauthenticated', err.message)
-          : err instanceof BodyTooLargeError
-            ? new TwirpError('malformed', err.message)
-            : new TwirpError('internal', (err as Error).message);
+        : err instanceof EgressError
+          ? new TwirpError(err.code, err.message)
+          : err instanceof HttpError
+            ? new TwirpError('unauthenticated', err.message)
+            : err instanceof BodyTooLargeError
+              ? new TwirpError('malformed', err.message)
+              : new TwirpError('internal', (err as Error).message);
     sendJson(res, TWIRP_STATUS[e.code] ?? 500, { code: e.code, msg: e.message, meta: {} });
   }
 }
@@ -242,4 +257,29 @@ function applyPermission(
     p.pendingTracks.clear();
   }
   if (!perm.canSubscribe) for (const sid of [...p.subscriptions.keys()]) room.media.unsubscribe(p, sid);
+}
+
+/** `StartParticipantEgress`, `StopEgress`, `ListEgress` (protobuf-JSON), the calls our API server makes. */
+async function egressRoute(method: string, body: unknown, egress: EgressManager): Promise<unknown> {
+  const b = (body ?? {}) as {
+    egress_id?: unknown;
+    egressId?: unknown;
+    room_name?: unknown;
+    roomName?: unknown;
+  };
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  switch (method) {
+    case 'StartParticipantEgress':
+      return egress.startParticipant(body).toJson();
+    case 'StopEgress':
+      return (await egress.stop(str(b.egressId ?? b.egress_id) ?? '')).toJson();
+    case 'ListEgress':
+      return {
+        items: egress
+          .list(str(b.roomName ?? b.room_name), str(b.egressId ?? b.egress_id))
+          .map((i) => i.toJson()),
+      };
+    default:
+      throw new TwirpError('bad_route', `no handler for livekit.Egress/${method}`);
+  }
 }

@@ -1,4 +1,4 @@
-import { TrackInfo, TrackType } from '@livekit/protocol';
+import { TrackInfo, TrackType, VideoLayer, VideoQuality } from '@livekit/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Event,
@@ -145,5 +145,31 @@ describe('PublishedTrack', () => {
       expect(plis).toEqual([22]);
       track.close();
     });
+  });
+});
+
+describe('dynacast with a recording', () => {
+  it('keeps the layer a recording holds on while nobody watches, and lets it go once released', () => {
+    let now = 0;
+    const asked: VideoQuality[] = [];
+    const layers = [VideoQuality.LOW, VideoQuality.MEDIUM, VideoQuality.HIGH].map(
+      (quality) => new VideoLayer({ quality }),
+    );
+    const track = new PublishedTrack(
+      new TrackInfo({ sid: 'TR_r', type: TrackType.VIDEO, layers }),
+      'PA_h',
+      '0',
+      new Metrics(),
+      (q) => asked.push(q),
+      () => now,
+    );
+    const recording = {};
+    track.hold(recording, VideoQuality.HIGH);
+    for (; now <= 20_000; now += 1_000) track['updateDynacast']();
+    expect(asked).toEqual([]); // the publisher keeps every layer it started with
+    track.release(recording);
+    for (; now <= 40_000; now += 1_000) track['updateDynacast']();
+    expect(asked).toEqual([VideoQuality.LOW]);
+    track.close();
   });
 });

@@ -45,6 +45,8 @@ export class PublishedTrack {
   private readonly isH264: boolean;
   /** Simulcast layers the publisher should encode; undefined for a track with one layer or audio. */
   private readonly dynacast?: Dynacast;
+  /** Layers a recording takes (participant egress): dynacast keeps them on though no viewer watches. */
+  private readonly held = new Map<object, VideoQuality>();
   /** What arrives from the publisher (bitrate, frame rate, loss, size), for the broadcaster's cockpit. */
   private readonly stats: TrackStats;
 
@@ -206,10 +208,20 @@ export class PublishedTrack {
     this.updateDynacast();
   }
 
-  /** Tells the publisher which layers are worth encoding: up to the best any viewer can use now. */
+  /** Keeps `quality` encoded for `holder` (a recording) until `release` is called with the same holder. */
+  hold(holder: object, quality: VideoQuality): void {
+    this.held.set(holder, quality);
+  }
+
+  release(holder: object): void {
+    this.held.delete(holder);
+  }
+
+  /** Tells the publisher which layers are worth encoding: up to the best any viewer (or recording) uses now. */
   private updateDynacast(): void {
     if (!this.dynacast || !this.onLayersNeeded) return;
     let needed: VideoQuality = VideoQuality.LOW;
+    for (const q of this.held.values()) needed = Math.max(needed, q);
     for (const dt of this.downTracks) {
       if (!dt.disabled) needed = Math.max(needed, dt.allowedQuality);
     }

@@ -202,6 +202,54 @@ export interface StreamKeysTable {
   created_at: Timestamp;
 }
 
+/** A broadcast's recording (issue 30); `file_path` is relative to the recordings folder. */
+export interface RecordingsTable {
+  id: string;
+  stream_id: string;
+  file_path: string;
+  egress_id: string | null;
+  status: 'recording' | 'ready' | 'failed';
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  duration_ms: number | null;
+  /** bigint in SQL: the drivers hand it back as a string. */
+  size_bytes: ColumnType<string | null, number | null, number | null>;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+}
+
+/** The creator's recording switch; no row = record. */
+export interface RecordingSettingsTable {
+  stream_id: string;
+  enabled: boolean;
+  updated_at: Generated<Timestamp>;
+}
+
+/** A clip cut from a recording (issue 30); paths are relative to the recordings folder. */
+export interface ClipsTable {
+  id: string;
+  stream_id: string;
+  recording_id: string | null;
+  created_by: string;
+  title: string;
+  start_ms: number;
+  duration_ms: number;
+  width: number;
+  height: number;
+  file_path: string;
+  poster_path: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+}
+
+/** The creator's clip switch; no row = viewers may clip. */
+export interface ClipSettingsTable {
+  stream_id: string;
+  enabled: boolean;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   streams: StreamsTable;
   messages: MessagesTable;
@@ -222,4 +270,8 @@ export interface Database {
   reports: ReportsTable;
   admin_actions: AdminActionsTable;
   stream_keys: StreamKeysTable;
+  recordings: RecordingsTable;
+  recording_settings: RecordingSettingsTable;
+  clips: ClipsTable;
+  clip_settings: ClipSettingsTable;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { streamPageMint, withShareTags } from './share-meta.ts';
+import { clipPageId, streamPageMint, withClipShareTags, withShareTags } from './share-meta.ts';
 
 const stream = {
   mint: '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f',
@@ -61,5 +61,35 @@ describe('share meta tags', () => {
     expect(html).toContain('<meta property="og:description" content="$&#39;$`$&#38;" />');
     expect(html.match(/<meta /g)).toHaveLength(10);
     expect(html.endsWith('</head><body><div id="root"></div></body></html>')).toBe(true);
+  });
+
+  it('gives a clip page player tags: og:video (an absolute MP4 with its size) and the poster', () => {
+    const id = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+    expect(clipPageId(`/clip/${id}?s=1`)).toBe(id);
+    expect(clipPageId('/clip/nope')).toBeNull();
+    const clip = {
+      id,
+      mint: stream.mint,
+      title: 'the "candle" $&',
+      createdBy: '0x1',
+      createdAt: new Date().toISOString(),
+      durationMs: 10_000,
+      width: 640,
+      height: 360,
+      videoUrl: `/api/clips/${id}/video`,
+      posterUrl: `/api/clips/${id}/poster`,
+    };
+    const html = withClipShareTags(
+      '<html><head><title>x</title></head></html>',
+      clip,
+      'Moon',
+      'https://m.example',
+    );
+    expect(html).toContain(`<meta property="og:video" content="https://m.example/api/clips/${id}/video" />`);
+    expect(html).toContain('<meta property="og:video:type" content="video/mp4" />');
+    expect(html).toContain('<meta property="og:video:width" content="640" />');
+    expect(html).toContain(`<meta property="og:image" content="https://m.example/api/clips/${id}/poster" />`);
+    expect(html).toContain('<meta name="twitter:card" content="player" />');
+    expect(html).toContain('<title>the &#34;candle&#34; $&#38; · clip · Mintcast</title>');
   });
 });

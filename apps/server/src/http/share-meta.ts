@@ -1,4 +1,4 @@
-import { DEFAULT_THUMBNAIL, isTokenAddress, type TStream } from '@mintcast/contracts';
+import { clipPath, DEFAULT_THUMBNAIL, isTokenAddress, type TClip, type TStream } from '@mintcast/contracts';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -62,4 +62,60 @@ export const withShareTags = (html: string, stream: TStream, origin: string): st
   const headEnd = titled.indexOf('</head>');
   if (headEnd < 0) return titled;
   return `${titled.slice(0, headEnd)}    ${streamShareTags(stream, origin)}\n  ${titled.slice(headEnd)}`;
+};
+
+/** The id named by a `/clip/{id}` page URL, if it is one. */
+export const clipPageId = (url: string): string | null => {
+  const m = url
+    .split('?')[0]
+    ?.match(/^\/clip\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i);
+  return m?.[1]?.toLowerCase() ?? null;
+};
+
+/**
+ * OpenGraph and Twitter player tags for a clip page, so X, Telegram and Discord play the MP4 inline (issue 30):
+ * `og:video` with its type and size, the poster as `og:image`, and Twitter's player card over the same MP4.
+ */
+export const clipShareTags = (clip: TClip, tokenName: string, origin: string): string => {
+  const title = `${clip.title} · ${tokenName} clip on Mintcast`;
+  const description = `A ${Math.round(clip.durationMs / 1000)} s clip of the ${tokenName} live stream on Mintcast.`;
+  const video = absolute(clip.videoUrl, origin);
+  const image = absolute(clip.posterUrl, origin);
+  const page = `${origin}${clipPath(clip.id)}`;
+  const [w, h] = [String(clip.width), String(clip.height)];
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', 'video.other'],
+    ['property', 'og:site_name', 'Mintcast'],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', page],
+    ['property', 'og:image', image],
+    ['property', 'og:image:width', w],
+    ['property', 'og:image:height', h],
+    ['property', 'og:video', video],
+    ['property', 'og:video:secure_url', video],
+    ['property', 'og:video:type', 'video/mp4'],
+    ['property', 'og:video:width', w],
+    ['property', 'og:video:height', h],
+    ['name', 'twitter:card', 'player'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ['name', 'twitter:image', image],
+    ['name', 'twitter:player', page],
+    ['name', 'twitter:player:width', w],
+    ['name', 'twitter:player:height', h],
+    ['name', 'twitter:player:stream', video],
+    ['name', 'twitter:player:stream:content_type', 'video/mp4'],
+  ];
+  return tags
+    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`)
+    .join('\n    ');
+};
+
+/** index.html with a clip's share tags and title in its head (sliced, like `withShareTags`). */
+export const withClipShareTags = (html: string, clip: TClip, tokenName: string, origin: string): string => {
+  const titled = spliceBetween(html, '<title>', '</title>', escapeHtml(`${clip.title} · clip · Mintcast`));
+  const headEnd = titled.indexOf('</head>');
+  if (headEnd < 0) return titled;
+  return `${titled.slice(0, headEnd)}    ${clipShareTags(clip, tokenName, origin)}\n  ${titled.slice(headEnd)}`;
 };

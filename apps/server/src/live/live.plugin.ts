@@ -48,6 +48,7 @@ const live: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
     thumbnails,
     gateway,
     webhooksPerMinute: ctx.caps.webhooksPerMinute,
+    webhookListeners: ctx.mediaWebhooks,
   });
   const reconcile = startReconcileJob({
     database: ctx.database,

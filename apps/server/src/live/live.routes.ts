@@ -26,6 +26,10 @@ export interface LiveRoutesOptions {
   gateway: MediaGateway;
   /** Webhooks one address may post per minute (`ClientCaps.webhooksPerMinute`). */
   webhooksPerMinute: number;
+  /** Other features' handlers of the same verified webhooks (AppContext.mediaWebhooks). */
+  webhookListeners?: ReadonlySet<
+    (event: Awaited<ReturnType<MediaGateway['verifyWebhook']>>) => Promise<void>
+  >;
 }
 
 /** HTTP only: parse, authorise, status codes. Rules live in the services. */
@@ -96,6 +100,7 @@ export const liveRoutes = async (app: FastifyInstance, opts: LiveRoutesOptions) 
         throw unauthorized('Invalid webhook signature');
       }
       await presence.handle(event);
+      for (const listener of opts.webhookListeners ?? []) await listener(event);
       return reply.status(200).send({ ok: true });
     },
   );

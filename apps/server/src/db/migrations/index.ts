@@ -14,6 +14,8 @@ import * as m0930 from './0930_admin_holds.ts';
 import * as m0940 from './0940_broadcast_recap.ts';
 import * as m0950 from './0950_tip_goal.ts';
 import * as m0960 from './0960_stream_key_sealed.ts';
+import * as m1000 from './1000_recordings.ts';
+import * as m1010 from './1010_clips.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -35,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0940_broadcast_recap': m0940,
   '0950_tip_goal': m0950,
   '0960_stream_key_sealed': m0960,
+  '1000_recordings': m1000,
+  '1010_clips': m1010,
 };

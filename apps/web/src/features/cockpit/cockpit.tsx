@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } fro
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../lib/i18n/format.ts';
 import { ChatPanel } from '../chat/chat-panel.tsx';
+import { BroadcastSwitches } from './broadcast-switches.tsx';
 import { CockpitTips } from './cockpit-tips.tsx';
 import { type HealthSource, healthFigures, recentReadings, type THealth } from './health.ts';
 import { READINGS_KEPT, uploadStruggling } from './upload-warning.ts';
@@ -130,6 +131,7 @@ export function Cockpit(props: {
         </p>
       )}
       {props.health === null && <p className="text-xs text-white/50">{t('start.cockpit.noHealth')}</p>}
+      {props.creatorAddress && <BroadcastSwitches mint={props.mint} />}
       <CockpitTips mint={props.mint} />
       <div className="flex min-h-0 flex-1 flex-col">
         <ChatPanel mint={props.mint} creatorAddress={props.creatorAddress} />

@@ -15,7 +15,12 @@ export function DeferredChainPanels({ mint, creator }: { mint: string; creator: 
   const near = useNearViewport();
   const skeleton = <div className="skeleton h-72 rounded-2xl" aria-busy="true" />;
   return (
-    <div ref={near.ref} className="below-fold min-w-0 [--below-fold-size:18rem]" data-testid="chain-panels">
+    <div
+      ref={near.ref}
+      id="trade"
+      className="below-fold min-w-0 [--below-fold-size:18rem]"
+      data-testid="chain-panels"
+    >
       {near.reached ? (
         <Suspense fallback={skeleton}>
           <ChainPanels mint={mint} creator={creator} />

@@ -2,11 +2,13 @@ import { isTokenAddress, type TStream } from '@mintcast/contracts';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ChatPanel } from '../../features/chat/chat-panel.tsx';
+import { ClipsGallery } from '../../features/clips/clips-gallery.tsx';
 import { StreamCreator } from '../../features/creator/stream-creator.tsx';
 import { usePlayerWarmUp } from '../../features/live/player-warm-up.ts';
 import { StreamPlayer } from '../../features/live/stream-player.tsx';
 import { useStreamStatusPush } from '../../features/live/use-stream-status-push.ts';
 import { NsfwInterstitial, useNsfwConfirmation } from '../../features/moderation/nsfw-interstitial.tsx';
+import { PastBroadcasts } from '../../features/replays/past-broadcasts.tsx';
 import { TokenInfoCard } from '../../features/token/token-info-card.tsx';
 import { TradingDataCard } from '../../features/token/trading-data-card.tsx';
 import { TipGoalBar } from '../../features/trade/tip-goal-bar.tsx';
@@ -71,6 +73,8 @@ function StreamPage({ stream: s }: { stream: TStream }) {
           className={`flex min-w-0 flex-col gap-5 ${phoneChat ? 'max-lg:hidden' : ''}`}
         >
           <StreamCreator stream={s} />
+          <PastBroadcasts mint={s.mint} live={s.is_currently_live} />
+          <ClipsGallery mint={s.mint} />
           {/* Side by side only from 2xl: at 1280 px (sidebar and chat beside) the token cards would get ~220 px. */}
           <div className="grid gap-5 2xl:grid-cols-[minmax(0,1fr)_320px]">
             <div className="flex min-w-0 flex-col gap-5">

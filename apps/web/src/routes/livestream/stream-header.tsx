@@ -3,6 +3,7 @@ import { ArrowLeft, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass, iconButtonClass } from '../../components/ui/button.ts';
+import { ClipButton } from '../../features/clips/clip-button.tsx';
 import { ReportStreamButton } from '../../features/moderation/report-stream-button.tsx';
 import { ViewChartLink } from '../../features/token/view-chart-link.tsx';
 import { useShareStream } from './use-share-stream.ts';
@@ -62,6 +63,7 @@ export function StreamHeader({ stream }: { stream: TStream }) {
           <Share2 className="size-4" aria-hidden />
           {t('stream.share')}
         </button>
+        <ClipButton stream={stream} />
         <ViewChartLink address={stream.mint} />
         <ReportStreamButton stream={stream} />
       </div>

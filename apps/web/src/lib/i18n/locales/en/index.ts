@@ -1,8 +1,10 @@
 import { explore, favorites, inbox, notFound, profile, routeError, trending } from './browse.ts';
+import { clip } from './clip.ts';
 import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
+import { replay } from './replay.ts';
 import { settings } from './settings.ts';
 import { shell } from './shell.ts';
 import { start } from './start.ts';
@@ -39,6 +41,8 @@ export const en = {
   trade,
   watch,
   chatErrors,
+  replay,
+  clip,
 } as const;
 
 export type TCatalog = typeof en;

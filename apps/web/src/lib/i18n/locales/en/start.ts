@@ -83,6 +83,9 @@ export const start = {
     loss: 'Loss',
     struggling:
       "Your upload can't keep up: viewers may see a lower quality picture. Close other uploads or lower the resolution.",
+    switches: 'Broadcast settings',
+    record: 'Record (replays)',
+    allowClips: 'Viewers may clip',
     noHealth: 'Stream health is not available for this stream.',
   },
   dashboard: {

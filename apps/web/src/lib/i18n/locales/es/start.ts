@@ -83,6 +83,9 @@ export const start = {
     loss: 'Pérdida',
     struggling:
       'Tu subida no da abasto: los espectadores pueden ver una imagen de menor calidad. Cierra otras subidas o baja la resolución.',
+    switches: 'Ajustes de la emisión',
+    record: 'Grabar (repeticiones)',
+    allowClips: 'Los espectadores pueden recortar',
     noHealth: 'El estado de la emisión no está disponible para este stream.',
   },
   dashboard: {

@@ -1,9 +1,11 @@
 /** French catalog: a chunk of its own, fetched only when French is chosen (i18n.ts). */
 import { explore, favorites, inbox, notFound, profile, routeError, trending } from './browse.ts';
+import { clip } from './clip.ts';
 import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
+import { replay } from './replay.ts';
 import { settings } from './settings.ts';
 import { shell } from './shell.ts';
 import { start } from './start.ts';
@@ -36,4 +38,6 @@ export default {
   trade,
   watch,
   chatErrors,
+  replay,
+  clip,
 };

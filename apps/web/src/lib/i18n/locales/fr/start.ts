@@ -84,6 +84,9 @@ export const start = {
     loss: 'Pertes',
     struggling:
       'Votre envoi ne suit pas : les spectateurs peuvent voir une image de moindre qualité. Fermez les autres envois ou baissez la résolution.',
+    switches: 'Réglages de la diffusion',
+    record: 'Enregistrer (rediffusions)',
+    allowClips: 'Les spectateurs peuvent couper des clips',
     noHealth: "L'état de la diffusion n'est pas disponible pour ce stream.",
   },
   dashboard: {

@@ -1,0 +1,223 @@
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { EgressInfo, EgressStatus, FileInfo, TrackSource, TrackType } from '@livekit/protocol';
+import type { WebmSupportedCodec } from 'werift/nonstandard';
+import type { Participant } from '../room/participant.ts';
+import type { RoomManager } from '../room/room-manager.ts';
+import type { Layer } from '../rtc/layer.ts';
+import type { PublishedTrack } from '../rtc/published-track.ts';
+import type { WebmScan } from './webm-file.ts';
+import { type RecordedTrack, WebmRecorder } from './webm-recorder.ts';
+
+/** How often an egress looks at its participant (joined? publishing? gone?). */
+export const EGRESS_TICK_MS = 500;
+/** A camera with no microphone (or the reverse) after this long is recorded alone. */
+const AUDIO_WAIT_MS = 3_000;
+/** An egress whose participant never publishes ends after this long, with no file. */
+const PUBLISH_WAIT_MS = 120_000;
+
+/** What is written beside a recording while it runs, so a restarted media server can finish the file. */
+export interface RecordingMarker {
+  egressId: string;
+  roomName: string;
+  roomId: string;
+  identity: string;
+  filename: string;
+  startedAtMs: number;
+}
+
+export const markerPath = (path: string): string => `${path}.recording.json`;
+
+const ms2ns = (ms: number): bigint => BigInt(Math.round(ms)) * 1_000_000n;
+
+/** The EgressInfo LiveKit would report for a participant egress to one file. */
+export function egressInfo(
+  m: RecordingMarker,
+  status: EgressStatus,
+  file?: { endedAtMs: number; durationMs: number; size: number },
+  error = '',
+): EgressInfo {
+  return new EgressInfo({
+    egressId: m.egressId,
+    roomId: m.roomId,
+    roomName: m.roomName,
+    status,
+    startedAt: ms2ns(m.startedAtMs),
+    endedAt: file ? ms2ns(file.endedAtMs) : 0n,
+    updatedAt: ms2ns(Date.now()),
+    error,
+    fileResults: [
+      new FileInfo({
+        filename: m.filename,
+        startedAt: ms2ns(m.startedAtMs),
+        endedAt: file ? ms2ns(file.endedAtMs) : 0n,
+        duration: file ? ms2ns(file.durationMs) : 0n,
+        size: BigInt(file?.size ?? 0),
+        location: m.filename,
+      }),
+    ],
+  });
+}
+
+function webmCodec(track: PublishedTrack): WebmSupportedCodec {
+  const mime = track.info.mimeType.toLowerCase();
+  if (mime === 'video/h264') return 'MPEG4/ISO/AVC';
+  if (mime.startsWith('video/')) return 'VP8';
+  return 'OPUS';
+}
+
+/** The best layer that is receiving packets (simulcast: the top one the publisher sends now). */
+function bestLayer(track: PublishedTrack): Layer | undefined {
+  let best: Layer | undefined;
+  for (const layer of track.layers.values()) {
+    if (layer.packets > 0 && (!best || layer.quality > best.quality)) best = layer;
+  }
+  return best;
+}
+
+/**
+ * LiveKit's participant egress for one identity in one room, to one WebM file: waits for the participant to
+ * publish, records its camera (or screen share) and microphone as they arrive, and ends when the participant
+ * leaves, the room closes, or StopEgress asks.
+ */
+export class ParticipantEgress {
+  status = EgressStatus.EGRESS_STARTING;
+  private recorder?: WebmRecorder;
+  private participant?: Participant;
+  private videoSid?: string;
+  private videoTrack?: PublishedTrack;
+  private firstSeenAt?: number;
+  private readonly createdAt = Date.now();
+  private readonly timer: NodeJS.Timeout;
+  private ending?: Promise<EgressInfo>;
+
+  constructor(
+    readonly marker: RecordingMarker,
+    private readonly path: string,
+    private readonly screenShare: boolean,
+    private readonly rooms: RoomManager,
+    private readonly onEnded: (info: EgressInfo) => void,
+    private readonly onStarted: (info: EgressInfo) => void,
+  ) {
+    this.timer = setInterval(() => this.tick(), EGRESS_TICK_MS);
+    this.timer.unref();
+  }
+
+  info(): EgressInfo {
+    return egressInfo(this.marker, this.status);
+  }
+
+  /** One look at the room: start recording once there is something to record, end once it is gone. */
+  tick(): void {
+    if (this.ending) return;
+    const room = this.rooms.get(this.marker.roomName);
+    const p = room?.participants.get(this.marker.identity);
+    if (this.recorder) {
+      // The participant's session (a reload is a new one) or its video ended: so does this recording.
+      if (!p || p !== this.participant || (this.videoSid && !p.tracks.has(this.videoSid))) void this.stop();
+      return;
+    }
+    if (!room || Date.now() - this.createdAt > PUBLISH_WAIT_MS) {
+      void this.stop('nothing was published');
+      return;
+    }
+    if (!p) return;
+    const tracks = [...p.tracks.values()];
+    const videoSource = this.screenShare ? TrackSource.SCREEN_SHARE : TrackSource.CAMERA;
+    const video = tracks.find((t) => t.info.type === TrackType.VIDEO && t.info.source === videoSource);
+    const audio = tracks.find(
+      (t) => t.info.type === TrackType.AUDIO && t.info.source === TrackSource.MICROPHONE,
+    );
+    const videoLayer = video && bestLayer(video);
+    const audioLayer = audio && bestLayer(audio);
+    if (!videoLayer && !audioLayer) return;
+    // One kind alone: the other is often published a moment later (livekit-client publishes them in turn).
+    if (!videoLayer || !audioLayer) {
+      this.firstSeenAt ??= Date.now();
+      if (Date.now() - this.firstSeenAt < AUDIO_WAIT_MS) return;
+    }
+    try {
+      this.begin(
+        p,
+        video && videoLayer ? { track: video, layer: videoLayer } : undefined,
+        audio && audioLayer,
+      );
+    } catch (err) {
+      // A full disk or an unwritable folder: this egress ends, and says why; the stream goes on.
+      void this.stop(`could not start the recording: ${(err as Error).message}`);
+    }
+  }
+
+  private begin(p: Participant, video: { track: PublishedTrack; layer: Layer } | undefined, audio?: Layer) {
+    const recorded: RecordedTrack[] = [];
+    if (video) {
+      const layerInfo = video.track.info.layers.find((l) => l.quality === video.layer.quality);
+      recorded.push({
+        kind: 'video',
+        codec: webmCodec(video.track),
+        track: video.layer.track,
+        width: layerInfo?.width || video.track.info.width || undefined,
+        height: layerInfo?.height || video.track.info.height || undefined,
+      });
+      this.videoSid = video.track.sid;
+      // Dynacast would switch this layer off when nobody watches, leaving the file without video: hold it.
+      video.track.hold(this, video.layer.quality);
+      this.videoTrack = video.track;
+    }
+    if (audio) recorded.push({ kind: 'audio', codec: 'OPUS', track: audio.track });
+    this.participant = p;
+    // The file's time zero: what a replay lines chat and prices up against (the egress may have waited).
+    this.marker.startedAtMs = Date.now();
+    mkdirSync(dirname(this.path), { recursive: true });
+    writeFileSync(markerPath(this.path), JSON.stringify(this.marker));
+    this.recorder = new WebmRecorder(this.path, recorded, (err) => {
+      this.rooms.services.log.warn('recording_write_failed', {
+        egress: this.marker.egressId,
+        error: err.message,
+      });
+      void this.stop('could not write the recording');
+    });
+    // A recording opens on a keyframe: ask for one now rather than wait for the encoder's next.
+    if (video) video.track.requestKeyframe(video.layer, false, true);
+    this.status = EgressStatus.EGRESS_ACTIVE;
+    this.onStarted(this.info());
+  }
+
+  /** Ends the egress (once): finishes the file, or removes it when nothing was recorded. */
+  stop(error = ''): Promise<EgressInfo> {
+    this.ending ??= (async () => {
+      clearInterval(this.timer);
+      this.videoTrack?.release(this);
+      this.status = EgressStatus.EGRESS_ENDING;
+      let scan: WebmScan | undefined;
+      if (this.recorder) scan = await this.recorder.stop().catch(() => undefined);
+      rmSync(markerPath(this.path), { force: true });
+      const info = finishedInfo(this.marker, this.path, scan, error);
+      this.status = info.status;
+      this.onEnded(info);
+      return info;
+    })();
+    return this.ending;
+  }
+}
+
+/** The final EgressInfo of a file: complete with its duration and size, or failed (and removed) when empty. */
+export function finishedInfo(
+  marker: RecordingMarker,
+  path: string,
+  scan: WebmScan | undefined,
+  error: string,
+  status = EgressStatus.EGRESS_COMPLETE,
+): EgressInfo {
+  if (!scan || scan.durationMs <= 0 || scan.blocks === 0) {
+    rmSync(path, { force: true });
+    return egressInfo(marker, EgressStatus.EGRESS_FAILED, undefined, error || 'nothing was recorded');
+  }
+  const size = statSync(path).size;
+  return egressInfo(
+    marker,
+    status,
+    { endedAtMs: marker.startedAtMs + scan.durationMs, durationMs: scan.durationMs, size },
+    error,
+  );
+}

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import type { TStream } from '@mintcast/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebhookEvent } from 'livekit-server-sdk';
+import type { AppContext } from '../app-context.ts';
+import { createClipCutter } from '../clips/clip-cutter.ts';
+import { createClipsRepository } from '../clips/clips.repository.ts';
+import { clipsRoutes } from '../clips/clips.routes.ts';
+import { createClipsService } from '../clips/clips.service.ts';
+import { createLeaderLock } from '../db/advisory-lock.ts';
+import { PLUGIN } from '../plugin-names.ts';
+import { createEgressGateway, egressResult } from './egress-gateway.ts';
+import { createRecordingFiles } from './recording-files.ts';
+import { createRecordingsRepository } from './recordings.repository.ts';
+import { recordingsRoutes } from './recordings.routes.ts';
+import { createRecordingsService } from './recordings.service.ts';
+import { sweepRecordings } from './retention.ts';
+
+/** How often retention runs when the configuration does not say. */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Recordings and replays (issue 30): every broadcast is recorded by the embedded media server (participant
+ * egress to WebM in the recordings folder, decision 022) unless its creator turned it off; the files are served
+ * from this origin with Range requests; retention and a disk budget delete the oldest. With an external LiveKit
+ * nothing is recorded yet (its egress writes to S3, not wired). Clips (issue 30) are cut from the same files.
+ */
+const recordingsFeature: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { config } = ctx;
+  const settings = config.recordings ?? {
+    dir: config.dataDir ? path.join(config.dataDir, 'recordings') : '',
+    retentionDays: 30,
+    maxBytes: 20 * 1024 ** 3,
+  };
+  const embedded = Boolean(config.livekit.proxyTarget) && settings.dir !== '';
+  const files = embedded ? createRecordingFiles(settings.dir) : undefined;
+  const repo = createRecordingsRepository(ctx.database.db);
+  const recordings = createRecordingsService({
+    repo,
+    streams: ctx.streams,
+    access: ctx.access,
+    egress: embedded ? createEgressGateway(config.livekit) : undefined,
+    files,
+    now: ctx.now,
+    log: app.log,
+  });
+  await app.register(recordingsRoutes, { recordings });
+  // Clips are cut from the recording being written, so they live with it (files in the same folder).
+  const clips = createClipsService({
+    repo: createClipsRepository(ctx.database.db),
+    recordings: repo,
+    streams: ctx.streams,
+    access: ctx.access,
+    files,
+    cutter: createClipCutter({
+      ffmpegPath: settings.ffmpegPath ?? 'ffmpeg',
+      ffprobePath: settings.ffprobePath ?? 'ffprobe',
+    }),
+    now: ctx.now,
+    log: app.log,
+  });
+  await app.register(clipsRoutes, { clips });
+
+  // Live transitions of streams this instance changed: on → record, off → finish the recording.
+  const wasLive = new Map<string, boolean>();
+  const onStream = (s: TStream) => {
+    const before = wasLive.get(s.mint);
+    if (before === s.is_currently_live) return;
+    wasLive.set(s.mint, s.is_currently_live);
+    const work = s.is_currently_live ? recordings.onLive(s.mint) : recordings.onOffline(s.mint);
+    work.catch((err: unknown) => app.log.warn({ err, mint: s.mint }, 'recording: live transition failed'));
+  };
+  const unsubscribe = ctx.streams.onChange(onStream);
+
+  const onWebhook = async (event: WebhookEvent) => {
+    if (event.event !== 'egress_ended' || !event.egressInfo) return;
+    const result = egressResult(event.egressInfo);
+    if (result) await recordings.onEgressEnded(result);
+  };
+  ctx.mediaWebhooks.add(onWebhook);
+
+  let timer: NodeJS.Timeout | undefined;
+  const lock = createLeaderLock(ctx.database, 'recordings-retention');
+  let running: Promise<unknown> | null = null;
+  const sweepInterval = settings.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
+  if (files && sweepInterval > 0) {
+    const tick = () => {
+      if (running) return;
+      running = lock
+        .acquire()
+        .then((lead) =>
+          lead ? sweepRecordings({ repo, files, policy: settings, now: ctx.now() }) : undefined,
+        )
+        .catch((err: unknown) => app.log.warn({ err }, 'recording: retention pass failed'))
+        .finally(() => {
+          running = null;
+        });
+    };
+    tick();
+    timer = setInterval(tick, sweepInterval);
+    timer.unref();
+  }
+
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    unsubscribe();
+    ctx.mediaWebhooks.delete(onWebhook);
+    await running;
+    await lock.release();
+  });
+};
+
+export const recordingsPlugin = fp(recordingsFeature, {
+  name: PLUGIN.recordings,
+  // The live feature verifies the media webhooks it hands on (ctx.mediaWebhooks); the routes check sessions.
+  dependencies: [PLUGIN.auth, PLUGIN.live],
+  encapsulate: true,
+});

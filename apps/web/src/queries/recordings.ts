@@ -1,0 +1,60 @@
+import { ZRecording, ZRecordingList, ZRecordingSettings, ZReplayChat } from '@mintcast/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, jsonBody } from '../lib/api.ts';
+
+/** Recordings of past broadcasts (issue 30): a stream's list, one replay, and a replay's chat. */
+export const recordingKeys = {
+  all: ['recordings'] as const,
+  forStream: (mint: string) => [...recordingKeys.all, 'stream', mint] as const,
+  one: (id: string) => [...recordingKeys.all, 'one', id] as const,
+  chat: (id: string) => [...recordingKeys.all, 'chat', id] as const,
+  settings: (mint: string) => [...recordingKeys.all, 'settings', mint] as const,
+};
+
+/** A stream's past broadcasts, newest first. */
+export const useStreamRecordingsQuery = (mint: string | undefined) =>
+  useQuery({
+    queryKey: recordingKeys.forStream(mint ?? ''),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/streams/${encodeURIComponent(mint ?? '')}/recordings`, ZRecordingList, { signal }),
+    enabled: Boolean(mint),
+  });
+
+export const useRecordingQuery = (id: string | undefined) =>
+  useQuery({
+    queryKey: recordingKeys.one(id ?? ''),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/recordings/${encodeURIComponent(id ?? '')}`, ZRecording, { signal }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+
+/** A replay's chat: fetched once, then shown by the playhead. */
+export const useReplayChatQuery = (id: string | undefined) =>
+  useQuery({
+    queryKey: recordingKeys.chat(id ?? ''),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/recordings/${encodeURIComponent(id ?? '')}/chat`, ZReplayChat, { signal }),
+    enabled: Boolean(id),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The creator's switch: record this stream's broadcasts (on by default). */
+export const useRecordingSettingsQuery = (mint: string) =>
+  useQuery({
+    queryKey: recordingKeys.settings(mint),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/streams/${encodeURIComponent(mint)}/recording-settings`, ZRecordingSettings, { signal }),
+  });
+
+export const useRecordingSettingsMutation = (mint: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      apiFetch(`/api/streams/${encodeURIComponent(mint)}/recording-settings`, ZRecordingSettings, {
+        method: 'PUT',
+        ...jsonBody({ enabled }),
+      }),
+    onSuccess: (settings) => qc.setQueryData(recordingKeys.settings(mint), settings),
+  });
+};

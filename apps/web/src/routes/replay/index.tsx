@@ -1,0 +1,99 @@
+import { isTokenAddress } from '@mintcast/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { InlineError } from '../../components/ui/inline-error.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useFormat } from '../../lib/i18n/format.ts';
+import { useRecordingQuery, useReplayChatQuery } from '../../queries/recordings.ts';
+import { useStreamQuery } from '../../queries/streams.ts';
+import { ReplayChat } from './replay-chat.tsx';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `h:mm:ss` or `m:ss`. */
+export const formatDuration = (ms: number): string => {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+};
+
+/** Route `/replay/:id`: a past broadcast's video (seekable, HTTP Range) with its chat at the playhead. */
+export function Component() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const valid = Boolean(id && UUID.test(id));
+  const recording = useRecordingQuery(valid ? id : undefined);
+  if (!valid) return <InlineError message={t('replay.notFound')} />;
+  if (recording.isPending) return <div className="aspect-video animate-pulse rounded-2xl bg-surface" />;
+  if (recording.isError) {
+    const status = recording.error instanceof ApiError ? recording.error.status : 0;
+    const message =
+      status === 410 ? t('replay.deleted') : status === 404 ? t('replay.notFound') : t('replay.loadFailed');
+    return (
+      <InlineError
+        message={message}
+        onRetry={status >= 500 || status === 0 ? () => void recording.refetch() : undefined}
+      />
+    );
+  }
+  return <Replay recording={recording.data} />;
+}
+
+function Replay({ recording: r }: { recording: NonNullable<ReturnType<typeof useRecordingQuery>['data']> }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const stream = useStreamQuery(isTokenAddress(r.mint) ? r.mint : undefined);
+  const chat = useReplayChatQuery(r.id);
+  const [playheadMs, setPlayheadMs] = useState(0);
+  const name = stream.data?.name ?? '';
+  const onTime = (e: React.SyntheticEvent<HTMLVideoElement>) =>
+    setPlayheadMs(Math.round(e.currentTarget.currentTime * 1000));
+  return (
+    <div className="flex flex-col gap-5">
+      <title>{t('replay.pageTitle', { name: name || t('replay.title') })}</title>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">
+            {name ? `${name} · ${t('replay.title')}` : t('replay.title')}
+          </h1>
+          <p className="text-sm text-muted">
+            {t('replay.broadcastOf', { date: format.dateTime(new Date(r.startedAt)) })}
+            {r.durationMs !== null && (
+              <> · {t('replay.duration', { duration: formatDuration(r.durationMs) })}</>
+            )}
+          </p>
+        </div>
+        <Link
+          to={`/livestream/${r.mint}`}
+          className="text-sm font-semibold underline-offset-4 hover:underline"
+        >
+          {t('replay.backToStream')}
+        </Link>
+      </header>
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
+        {r.videoUrl ? (
+          // biome-ignore lint/a11y/useMediaCaption: a recording of a live broadcast has no captions to offer
+          <video
+            src={r.videoUrl}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label={t('replay.video')}
+            data-testid="replay-video"
+            className="aspect-video w-full rounded-2xl bg-black"
+            onTimeUpdate={onTime}
+            onSeeked={onTime}
+          />
+        ) : (
+          <InlineError message={t('replay.notReady')} />
+        )}
+        <div className="lg:h-[calc(100vh-12rem)]">
+          <ReplayChat messages={chat.data?.items ?? []} playheadMs={playheadMs} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,271 @@
+/// <reference lib="dom" />
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
+import type { Page } from '@playwright/test';
+import { generatePrivateKey } from 'viem/accounts';
+import { type ApiSession, apiSignIn } from '../support/api-session.ts';
+import { type RunningApp, startApp } from '../support/app-server.ts';
+import { expectNoSeriousA11yViolationsInBothThemes } from '../support/axe.ts';
+import { expectFramesAdvancing, goLive, signInPage } from '../support/broadcasting.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { SHOTS } from '../support/screenshots.ts';
+
+/** The shared market sample: "Example Stream Token" ($XSTRM), with bsc pairs. */
+const TOKEN = '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f';
+const HOST_KEY = generatePrivateKey();
+
+let standin: MarketStandin;
+let app: RunningApp;
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  standin = await startMarketStandin();
+  app = await startApp({ media: true, env: { MARKET_DATA_URL: standin.url } });
+});
+test.afterAll(async () => {
+  await app?.stop();
+  await standin?.close();
+});
+
+interface Recording {
+  id: string;
+  status: 'recording' | 'ready' | 'failed';
+  durationMs: number | null;
+  videoUrl: string | null;
+}
+
+const recordingsOf = async (session?: ApiSession): Promise<Recording[]> => {
+  const res = await fetch(`${app.url}/api/streams/${TOKEN}/recordings`, {
+    headers: session ? { authorization: `Bearer ${session.accessToken}` } : {},
+  });
+  return ((await res.json()) as { items: Recording[] }).items;
+};
+
+/** Seconds shown by the broadcaster's elapsed-time counter (`m:ss`). */
+const elapsedSeconds = async (host: Page): Promise<number> => {
+  const text = (await host.getByTestId('broadcast-elapsed').textContent())?.trim() ?? '';
+  const [m = '0', s = '0'] = text.split(':');
+  return Number(m) * 60 + Number(s);
+};
+
+const video = (page: Page) => page.getByTestId('replay-video');
+const replayChat = (page: Page) => page.getByRole('region', { name: 'Chat replay' });
+const seek = (page: Page, seconds: number) =>
+  video(page).evaluate(
+    (v: HTMLVideoElement, t) =>
+      new Promise<void>((resolve) => {
+        v.addEventListener('seeked', () => resolve(), { once: true });
+        v.currentTime = t;
+      }),
+    seconds,
+  );
+
+let replayId = '';
+let messageOffsetMs = 0;
+
+test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; after End its replay plays, seeks, and shows the chat at its moment', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000); // a loaded 2-core machine: going live alone can take 30 s
+  const hostContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const host = await hostContext.newPage();
+  await signInPage(host, app.url, HOST_KEY);
+  await goLive(host, TOKEN);
+  await expectFramesAdvancing(host, 'broadcast-camera');
+
+  // The creator sees the broadcast being recorded; the public list has nothing playable yet.
+  const creator = await apiSignIn(app.url, HOST_KEY);
+  await expect
+    .poll(async () => (await recordingsOf(creator)).map((r) => r.status), { timeout: 30_000 })
+    .toEqual(['recording']);
+  expect(await recordingsOf()).toEqual([]);
+
+  // The cockpit's switches: recording and clipping are on by default; the creator can turn clipping off and on.
+  const record = host.getByRole('checkbox', { name: 'Record (replays)' });
+  const allowClips = host.getByRole('checkbox', { name: 'Viewers may clip' });
+  await expect(record).toBeChecked();
+  await expect(allowClips).toBeChecked();
+  const clipSetting = async () =>
+    (
+      (await (
+        await fetch(`${app.url}/api/streams/${TOKEN}/clip-settings`, {
+          headers: { authorization: `Bearer ${creator.accessToken}` },
+        })
+      ).json()) as { enabled: boolean }
+    ).enabled;
+  await allowClips.uncheck();
+  await expect.poll(clipSetting).toBe(false);
+  await allowClips.check();
+  await expect.poll(clipSetting).toBe(true);
+
+  // A few seconds in, a viewer writes; a few seconds later the host ends the stream.
+  const atStart = await elapsedSeconds(host);
+  await expect.poll(() => elapsedSeconds(host), { timeout: 30_000 }).toBeGreaterThanOrEqual(atStart + 3);
+  const viewerSession = await apiSignIn(app.url);
+  const posted = await viewerSession.post(`/api/streams/${TOKEN}/messages`, {
+    content: 'did you see that candle',
+  });
+  expect(posted.status).toBe(201);
+  const atMessage = await elapsedSeconds(host);
+  await expect.poll(() => elapsedSeconds(host), { timeout: 30_000 }).toBeGreaterThanOrEqual(atMessage + 4);
+
+  // While live, a signed-in viewer clips the last 10 s: its page plays about 10 s of the stream.
+  await expect.poll(() => elapsedSeconds(host), { timeout: 30_000 }).toBeGreaterThanOrEqual(atStart + 13);
+  const clipperContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const clipper = await clipperContext.newPage();
+  await signInPage(clipper, app.url, generatePrivateKey());
+  await clipper.goto(`${app.url}/livestream/${TOKEN}`);
+  await clipper.getByRole('button', { name: 'Clip', exact: true }).click();
+  const dialog = clipper.getByRole('dialog', { name: 'Clip the last moments' });
+  await dialog.getByLabel('Length').selectOption('10');
+  await dialog.getByLabel('Title').fill('the candle');
+  await dialog.getByRole('button', { name: 'Make clip' }).click();
+  await expect(clipper).toHaveURL(/\/clip\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(clipper.getByRole('heading', { name: 'the candle' })).toBeVisible();
+  await expect(clipper.getByRole('link', { name: 'Watch live' })).toHaveAttribute(
+    'href',
+    `/livestream/${TOKEN}`,
+  );
+  await expect(clipper.getByRole('link', { name: 'Trade' })).toBeVisible();
+  const clipVideo = clipper.getByTestId('clip-video');
+  await expect
+    .poll(() => clipVideo.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
+  const clipSeconds = await clipVideo.evaluate((v: HTMLVideoElement) => v.duration);
+  expect(clipSeconds).toBeGreaterThan(8);
+  expect(clipSeconds).toBeLessThan(11);
+  await clipVideo.evaluate((v: HTMLVideoElement) => v.play());
+  await expectFramesAdvancing(clipper, 'clip-video');
+  await clipVideo.evaluate((v: HTMLVideoElement) => v.pause());
+  await clipper.screenshot({ path: path.join(SHOTS, 'clip-1280.png') });
+  await expectNoSeriousA11yViolationsInBothThemes(clipper, 'clip page');
+  await clipper.setViewportSize({ width: 390, height: 844 });
+  await clipper.screenshot({ path: path.join(SHOTS, 'clip-390.png'), fullPage: true });
+
+  // The shared link's og:video is an MP4 that ffprobe reads as H.264 + AAC.
+  const html = await (await fetch(clipper.url())).text();
+  const ogVideo = /<meta property="og:video" content="([^"]+)"/.exec(html)?.[1] ?? '';
+  expect(ogVideo).toMatch(/\/api\/clips\/[0-9a-f-]{36}\/video$/);
+  const mp4 = path.join(app.dataDir, 'shared-clip.mp4');
+  await writeFile(
+    mp4,
+    Buffer.from(await (await fetch(ogVideo.replace(/^https?:\/\/[^/]+/, app.url))).arrayBuffer()),
+  );
+  const probe = JSON.parse(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name',
+      '-of',
+      'json',
+      mp4,
+    ]).toString(),
+  ) as { streams: { codec_name: string }[] };
+  expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+  await clipperContext.close();
+
+  await host.getByRole('button', { name: 'End Stream' }).click();
+  await host
+    .getByRole('dialog', { name: 'End your stream?' })
+    .getByRole('button', { name: 'End Stream' })
+    .click();
+  await expect(host.getByText('Stream ended successfully')).toBeVisible();
+
+  // The media server finishes the file and the recording becomes a public replay.
+  await expect
+    .poll(async () => (await recordingsOf()).map((r) => r.status), { timeout: 30_000 })
+    .toEqual(['ready']);
+  const [recording] = await recordingsOf();
+  replayId = recording?.id ?? '';
+  expect(recording?.durationMs).toBeGreaterThan(5_000);
+
+  // The offline stream page offers the latest broadcast instead of a dead end.
+  const viewerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const viewer = await viewerContext.newPage();
+  await viewer.goto(`${app.url}/livestream/${TOKEN}`);
+  await expect(viewer.getByRole('heading', { name: 'Past broadcasts' })).toBeVisible();
+  await viewer.getByRole('link', { name: 'Watch the latest broadcast' }).click();
+  await expect(viewer).toHaveURL(`${app.url}/replay/${replayId}`);
+  await expect(
+    viewer.getByRole('heading', { name: 'Example Stream Token Live Trading · Replay' }),
+  ).toBeVisible();
+
+  // Before playing: the chat is empty (the message comes a few seconds into the broadcast).
+  // The file's index is read (HAVE_METADATA): its duration is the recording's.
+  await expect
+    .poll(() => video(viewer).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
+  const duration = await video(viewer).evaluate((v: HTMLVideoElement) => v.duration);
+  expect(Math.abs(duration * 1000 - (recording?.durationMs ?? 0))).toBeLessThan(1_500);
+  await expect(replayChat(viewer).getByText('did you see that candle')).toHaveCount(0);
+  await expect(replayChat(viewer)).toContainText('Nobody has written yet');
+
+  // Playing: frames are decoded, and the message appears once the playhead reaches its moment.
+  await video(viewer).evaluate((v: HTMLVideoElement) => v.play());
+  await expectFramesAdvancing(viewer, 'replay-video');
+  const message = replayChat(viewer).getByText('did you see that candle');
+  await expect(message).toBeVisible({ timeout: 30_000 });
+  messageOffsetMs = Number(
+    await replayChat(viewer).locator('li[data-offset-ms]').first().getAttribute('data-offset-ms'),
+  );
+  expect(messageOffsetMs).toBeGreaterThan(1_000);
+  const shownAt = await video(viewer).evaluate((v: HTMLVideoElement) => v.currentTime * 1000);
+  expect(shownAt).toBeGreaterThanOrEqual(messageOffsetMs);
+
+  // A seek back before its moment hides it; playing on from there shows it again at its moment.
+  await video(viewer).evaluate((v: HTMLVideoElement) => v.pause());
+  await seek(viewer, 0);
+  await expect(message).toHaveCount(0);
+  await video(viewer).evaluate((v: HTMLVideoElement) => v.play());
+  await expectFramesAdvancing(viewer, 'replay-video');
+  await expect(message).toBeVisible({ timeout: 30_000 });
+  // A seek forward past its moment shows it at once, and the frame there is decoded.
+  await video(viewer).evaluate((v: HTMLVideoElement) => v.pause());
+  await seek(viewer, 0);
+  await expect(message).toHaveCount(0);
+  await seek(viewer, messageOffsetMs / 1000 + 0.5);
+  await expect(message).toBeVisible();
+  expect(await video(viewer).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+
+  await viewer.screenshot({ path: path.join(SHOTS, 'replay-1280.png') });
+  await expectNoSeriousA11yViolationsInBothThemes(viewer, 'replay page');
+  await viewer.setViewportSize({ width: 390, height: 844 });
+  await expect(message).toBeVisible();
+  await viewer.screenshot({ path: path.join(SHOTS, 'replay-390.png'), fullPage: true });
+  await expectNoSeriousA11yViolationsInBothThemes(viewer, 'replay page at 390 px');
+
+  await hostContext.close();
+  await viewerContext.close();
+});
+
+test('a replay id that does not exist, and a replay its creator deleted, say so', async ({ page }) => {
+  test.skip(!replayId, 'needs the recording of the first test');
+  await page.goto(`${app.url}/replay/00000000-0000-4000-8000-000000000000`);
+  await expect(page.getByText('Replay not found')).toBeVisible();
+  await page.goto(`${app.url}/replay/not-a-uuid`);
+  await expect(page.getByText('Replay not found')).toBeVisible();
+
+  // Only the creator (or an admin) may delete it; then the link says it was deleted, and the file is gone.
+  const stranger = await apiSignIn(app.url);
+  const refused = await fetch(`${app.url}/api/recordings/${replayId}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${stranger.accessToken}` },
+  });
+  expect(refused.status).toBe(403);
+  const creator = await apiSignIn(app.url, HOST_KEY);
+  const removed = await fetch(`${app.url}/api/recordings/${replayId}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${creator.accessToken}` },
+  });
+  expect(removed.status).toBe(204);
+  await page.goto(`${app.url}/replay/${replayId}`);
+  await expect(page.getByText('This replay was deleted')).toBeVisible();
+  expect((await fetch(`${app.url}/api/recordings/${replayId}/video`)).status).toBe(410);
+  await page.goto(`${app.url}/livestream/${TOKEN}`);
+  await expect(page.getByRole('heading', { name: 'Example Stream Token' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Past broadcasts' })).toHaveCount(0);
+});
