@@ -7,6 +7,7 @@ import {
 } from '@mintcast/contracts';
 import type { JWK } from 'jose';
 import { z } from 'zod';
+import { type ReachConfig, reachConfig, reachEnvRules, ZReachEnvShape } from './announce/reach-env.ts';
 import { ZAuthSigningKeys } from './auth/signing-keys-env.ts';
 import { crossVariableRules, zUrl } from './env-rules.ts';
 
@@ -79,8 +80,10 @@ const ZEnv = z
      * demo streams, so a newcomer's first look shows live video. Without demo streams it does nothing.
      */
     DEMO_BROADCAST: z.enum(['on', 'off']).default('on'),
+    ...ZReachEnvShape,
   })
-  .superRefine(crossVariableRules);
+  .superRefine(crossVariableRules)
+  .superRefine(reachEnvRules);
 export type Env = z.infer<typeof ZEnv>;
 
 /** Runtime configuration, derived from the environment once at boot (or built directly by tests). */
@@ -118,6 +121,8 @@ export interface AppConfig {
   demoBroadcast?: { enabled: boolean; clipPath: string };
   /** Bearer token of `/metrics`; undefined = only direct loopback requests may read it. */
   metricsToken?: string | undefined;
+  /** Go-live announcements (Web Push, Telegram, Discord); absent = all off. */
+  reach?: ReachConfig;
 }
 
 export interface ChainConfig {
@@ -222,5 +227,6 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       clipPath: path.resolve(repoRoot, 'apps/server/assets/demo-clip.ivf'),
     },
     metricsToken: e.METRICS_TOKEN || undefined,
+    reach: reachConfig(e, publicOrigin),
   };
 };

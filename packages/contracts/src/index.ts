@@ -10,6 +10,7 @@ export * from './ingest.ts';
 export * from './live.ts';
 export * from './moderation.ts';
 export * from './profiles.ts';
+export * from './reach.ts';
 export * from './realtime.ts';
 export * from './streams.ts';
 export * from './text.ts';

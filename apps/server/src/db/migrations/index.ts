@@ -12,6 +12,7 @@ import * as m0900 from './0900_list_orders.ts';
 import * as m0910 from './0910_live_since.ts';
 import * as m0930 from './0930_admin_holds.ts';
 import * as m0940 from './0940_broadcast_recap.ts';
+import * as m1100 from './1100_push.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0910_live_since': m0910,
   '0930_admin_holds': m0930,
   '0940_broadcast_recap': m0940,
+  '1100_push': m1100,
 };

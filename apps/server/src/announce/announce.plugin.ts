@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { createLeaderLock } from '../db/advisory-lock.ts';
+import { createPushRepository } from '../push/push.repository.ts';
+import { createPushSender } from '../push/push-sender.ts';
+import { createAnnounceRepository } from './announce.repository.ts';
+import { type Announcer, createAnnounceJob } from './announce-job.ts';
+import type { OutboundPolicy } from './outbound-http.ts';
+
+/** Sweep for go-lives whose NOTIFY was lost this often, unless configured. */
+const DEFAULT_SWEEP_MS = 5_000;
+
+/** Outbound requests to URLs users chose: public https only, except in tests (stand-ins on loopback). */
+export const outboundPolicy = (ctx: AppContext): OutboundPolicy => ({
+  allowPrivate: ctx.config.env === 'test' && ctx.config.reach?.allowPrivateTargets === true,
+});
+
+/** Go-live announcements outside the site (Web Push), sent by the leader instance only. */
+export const announcePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const reach = ctx.config.reach;
+  const log = app.log;
+  const announcers: Announcer[] = [];
+  if (reach?.vapid) {
+    const push = createPushSender({
+      repo: createPushRepository(ctx.database.db),
+      vapid: reach.vapid,
+      policy: outboundPolicy(ctx),
+      publicOrigin: ctx.config.publicOrigin,
+      log,
+    });
+    announcers.push(push.wentLive);
+  }
+  if (announcers.length === 0) return;
+  const job = createAnnounceJob({
+    repo: createAnnounceRepository(ctx.database.db),
+    lock: createLeaderLock(ctx.database, 'announce'),
+    streams: ctx.streams,
+    pubsub: app.realtime.pubsub,
+    announcers,
+    sweepIntervalMs: reach?.sweepIntervalMs ?? DEFAULT_SWEEP_MS,
+    now: ctx.now,
+    log,
+  });
+  await job.start();
+  app.addHook('onClose', () => job.stop());
+};

@@ -1,0 +1,24 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_address: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+}
+
+export interface AnnounceOutboxTable {
+  id: Generated<string>;
+  stream_id: string;
+  created_at: Timestamp;
+  claimed_at: Timestamp | null;
+}
+
+/** The tables of go-live announcements (migrations 1100–1199), merged into the app's `Database`. */
+export interface ReachTables {
+  push_subscriptions: PushSubscriptionsTable;
+  announce_outbox: AnnounceOutboxTable;
+}

@@ -1,0 +1,47 @@
+import { ZNoContent, ZPushKey, ZPushSubscription, ZPushUnsubscribe } from '@mintcast/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { OutboundPolicy } from '../announce/outbound-http.ts';
+import type { ReachConfig } from '../announce/reach-env.ts';
+import { routeSchema } from '../http/api-docs.ts';
+import type { PushRepository } from './push.repository.ts';
+import { createPushService } from './push.service.ts';
+
+/**
+ * `GET /api/push/key` (the VAPID public key, null when push is off) and the signed-in wallet's browsers:
+ * `POST /api/push/subscriptions` to allow notifications in this browser, `DELETE` with its endpoint to stop.
+ */
+export const pushRoutes = (
+  app: FastifyInstance,
+  deps: { repo: PushRepository; vapid: ReachConfig['vapid']; policy: OutboundPolicy },
+): void => {
+  const push = createPushService(deps);
+  app.get(
+    '/api/push/key',
+    { schema: routeSchema({ tags: ['push'], response: { 200: ZPushKey } }) },
+    async () => ({
+      publicKey: deps.vapid?.publicKey ?? null,
+    }),
+  );
+  app.post(
+    '/api/push/subscriptions',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({ tags: ['push'], body: ZPushSubscription, response: { 204: ZNoContent } }),
+    },
+    async (request, reply) => {
+      await push.subscribe(request.session!.address, ZPushSubscription.parse(request.body));
+      return reply.status(204).send();
+    },
+  );
+  app.delete(
+    '/api/push/subscriptions',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({ tags: ['push'], body: ZPushUnsubscribe, response: { 204: ZNoContent } }),
+    },
+    async (request, reply) => {
+      await push.unsubscribe(request.session!.address, ZPushUnsubscribe.parse(request.body).endpoint);
+      return reply.status(204).send();
+    },
+  );
+};
