@@ -6,6 +6,11 @@ import { createPushSender } from '../push/push-sender.ts';
 import { createAnnounceRepository } from './announce.repository.ts';
 import { type Announcer, createAnnounceJob } from './announce-job.ts';
 import type { OutboundPolicy } from './outbound-http.ts';
+import { createTargetsRepository } from './targets.repository.ts';
+import { targetsRoutes } from './targets.routes.ts';
+import { createTargetsService } from './targets.service.ts';
+import { createTargetsSender } from './targets-sender.ts';
+import { createTelegramApi } from './telegram-api.ts';
 
 /** Sweep for go-lives whose NOTIFY was lost this often, unless configured. */
 const DEFAULT_SWEEP_MS = 5_000;
@@ -15,20 +20,44 @@ export const outboundPolicy = (ctx: AppContext): OutboundPolicy => ({
   allowPrivate: ctx.config.env === 'test' && ctx.config.reach?.allowPrivateTargets === true,
 });
 
-/** Go-live announcements outside the site (Web Push), sent by the leader instance only. */
+/**
+ * Go-live announcements outside the site: Web Push to followers, and the creator's Telegram channel and Discord
+ * webhook (with their routes). Sent by the leader instance only.
+ */
 export const announcePlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const reach = ctx.config.reach;
   const log = app.log;
+  const policy = outboundPolicy(ctx);
+  const telegram = createTelegramApi(reach?.telegramApiUrl ?? 'https://api.telegram.org');
+  const targets = createTargetsService({
+    repo: createTargetsRepository(ctx.database.db),
+    access: ctx.access,
+    secretsKey: reach?.secretsKey ?? null,
+    telegram,
+    policy,
+  });
+  targetsRoutes(app, targets);
+
   const announcers: Announcer[] = [];
   if (reach?.vapid) {
     const push = createPushSender({
       repo: createPushRepository(ctx.database.db),
       vapid: reach.vapid,
-      policy: outboundPolicy(ctx),
+      policy,
       publicOrigin: ctx.config.publicOrigin,
       log,
     });
     announcers.push(push.wentLive);
+  }
+  if (reach?.secretsKey) {
+    const sender = createTargetsSender({
+      targets,
+      telegram,
+      policy,
+      publicOrigin: ctx.config.publicOrigin,
+      log,
+    });
+    announcers.push(sender.wentLive);
   }
   if (announcers.length === 0) return;
   const job = createAnnounceJob({

@@ -17,8 +17,17 @@ export interface AnnounceOutboxTable {
   claimed_at: Timestamp | null;
 }
 
+export interface AnnounceTargetsTable {
+  stream_id: string;
+  telegram_chat_id: string | null;
+  telegram_bot_token_sealed: string | null;
+  discord_webhook_sealed: string | null;
+  updated_at: Timestamp;
+}
+
 /** The tables of go-live announcements (migrations 1100–1199), merged into the app's `Database`. */
 export interface ReachTables {
   push_subscriptions: PushSubscriptionsTable;
   announce_outbox: AnnounceOutboxTable;
+  announce_targets: AnnounceTargetsTable;
 }
