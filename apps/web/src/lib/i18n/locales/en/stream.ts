@@ -16,6 +16,7 @@ export const stream = {
   invalidText: 'This link does not point to a stream. Stream links end with a token contract address.',
   notFoundTitle: 'Stream Not Found',
   notFoundText: 'There is no stream for this token yet.',
+  watchOnMintcast: 'Watch on Mintcast',
   goHome: 'Go Home',
   loadFailedTitle: 'Failed to load stream',
   loadFailedText: 'Something went wrong while loading this stream.',

@@ -14,6 +14,7 @@ export const stream = {
     'Este enlace no apunta a una transmisión. Los enlaces de transmisión terminan con la dirección del contrato de un token.',
   notFoundTitle: 'Transmisión no encontrada',
   notFoundText: 'Todavía no hay ninguna transmisión para este token.',
+  watchOnMintcast: 'Ver en Mintcast',
   goHome: 'Ir al inicio',
   loadFailedTitle: 'No se pudo cargar la transmisión',
   loadFailedText: 'Algo salió mal al cargar esta transmisión.',

@@ -14,6 +14,7 @@ export const stream = {
     "Ce lien ne mène pas à un stream. Les liens de stream se terminent par l'adresse du contrat d'un token.",
   notFoundTitle: 'Stream introuvable',
   notFoundText: "Il n'y a pas encore de stream pour ce token.",
+  watchOnMintcast: 'Regarder sur Mintcast',
   goHome: "Aller à l'accueil",
   loadFailedTitle: 'Impossible de charger le stream',
   loadFailedText: "Une erreur s'est produite lors du chargement de ce stream.",
