@@ -17,6 +17,8 @@ export const stream = {
   notFoundTitle: 'Stream Not Found',
   notFoundText: 'There is no stream for this token yet.',
   watchOnMintcast: 'Watch on Mintcast',
+  embed: 'Embed',
+  embedCopied: 'Embed code copied to clipboard!',
   goHome: 'Go Home',
   loadFailedTitle: 'Failed to load stream',
   loadFailedText: 'Something went wrong while loading this stream.',

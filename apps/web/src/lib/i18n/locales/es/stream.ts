@@ -15,6 +15,8 @@ export const stream = {
   notFoundTitle: 'Transmisión no encontrada',
   notFoundText: 'Todavía no hay ninguna transmisión para este token.',
   watchOnMintcast: 'Ver en Mintcast',
+  embed: 'Insertar',
+  embedCopied: '¡Código para insertar copiado!',
   goHome: 'Ir al inicio',
   loadFailedTitle: 'No se pudo cargar la transmisión',
   loadFailedText: 'Algo salió mal al cargar esta transmisión.',

@@ -15,6 +15,8 @@ export const stream = {
   notFoundTitle: 'Stream introuvable',
   notFoundText: "Il n'y a pas encore de stream pour ce token.",
   watchOnMintcast: 'Regarder sur Mintcast',
+  embed: 'Intégrer',
+  embedCopied: "Code d'intégration copié !",
   goHome: "Aller à l'accueil",
   loadFailedTitle: 'Impossible de charger le stream',
   loadFailedText: "Une erreur s'est produite lors du chargement de ce stream.",
