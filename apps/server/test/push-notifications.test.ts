@@ -213,6 +213,42 @@ describe(`web push on go-live (${databaseKind()})`, () => {
   });
 });
 
+describe(`web push never reaches inside the network (${databaseKind()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ reach: reach({ allowPrivateTargets: false }) });
+  });
+  afterAll(() => t?.close());
+
+  it('checks the address again when sending: an endpoint whose name now resolves to loopback gets nothing', async () => {
+    const creator = randomAddress();
+    const s = await createStream(t.database.db, { creator_address: creator });
+    const follower = await signIn(t.app);
+    await follow(t.app, follower, s.mint);
+    const browser = standin.browser();
+    // As if the name resolved to a public address when subscribed and to 127.0.0.1 now (DNS rebinding).
+    const port = new URL(browser.subscription.endpoint).port;
+    const endpoint = browser.subscription.endpoint.replace(
+      `http://127.0.0.1:${port}`,
+      `https://localhost:${port}`,
+    );
+    await t.database.db
+      .insertInto('push_subscriptions')
+      .values({ endpoint, user_address: follower.address, ...browser.subscription.keys })
+      .execute();
+    const connections = standin.connections();
+    await t.app.ctx.streams.setLive(creator, s.mint, true);
+    await settle();
+    await settle();
+    expect(browser.received).toHaveLength(0);
+    // Not even a connection reached it.
+    expect(standin.connections()).toBe(connections);
+    expect(await t.database.db.selectFrom('push_subscriptions').select('endpoint').execute()).toEqual([
+      { endpoint },
+    ]);
+  });
+});
+
 describe(`web push with two instances (${databaseKind()})`, () => {
   let inst: Instances;
   beforeAll(async () => {

@@ -17,6 +17,8 @@ export interface PushStandin {
   browser(status?: number): TestBrowser;
   /** Requests that could not be authenticated or decrypted (must stay empty). */
   rejected: string[];
+  /** TCP connections accepted so far (any request, even one that never parses). */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -106,11 +108,14 @@ export const startPushStandin = async (vapidPublicKey: string): Promise<PushStan
       });
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
     rejected,
+    connections: () => connections,
     browser(status = 201) {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
