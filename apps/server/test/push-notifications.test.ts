@@ -194,6 +194,58 @@ describe(`web push on go-live (${databaseKind()})`, () => {
     expect(a.browser.received).toHaveLength(0);
   });
 
+  it("a stream's own switch: off, its go-live is not pushed; other followed streams still are", async () => {
+    const creator = randomAddress();
+    const quiet = await createStream(t.database.db, { creator_address: creator, name: 'Quiet One' });
+    const loud = await createStream(t.database.db, { creator_address: creator, name: 'Loud One' });
+    const f = await followerWithBrowser(t.app, quiet.mint);
+    await follow(t.app, f.who, loud.mint);
+    const list = async () =>
+      (await t.app.inject({ url: '/api/push/streams', headers: f.who.headers })).json().items;
+    expect(await list()).toEqual(
+      expect.arrayContaining([
+        { mint: quiet.mint, name: 'Quiet One', symbol: quiet.symbol, enabled: true },
+        { mint: loud.mint, name: 'Loud One', symbol: loud.symbol, enabled: true },
+      ]),
+    );
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: `/api/push/streams/${quiet.mint}`,
+      headers: f.who.headers,
+      payload: { enabled: false },
+    });
+    expect(off.statusCode, off.body).toBe(204);
+    expect((await list()).find((i: { mint: string }) => i.mint === quiet.mint).enabled).toBe(false);
+
+    await goLive(creator, quiet.mint);
+    await goLive(creator, loud.mint);
+    await eventually(() => f.browser.received.length === 1);
+    await settle();
+    expect(f.browser.received).toEqual([expect.objectContaining({ mint: loud.mint })]);
+
+    // Back on: pushed again. A stream not followed cannot be switched (404); bad input is a 400.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/push/streams/${quiet.mint}`,
+      headers: f.who.headers,
+      payload: { enabled: true },
+    });
+    await goLive(creator, quiet.mint);
+    await eventually(() => f.browser.received.length === 2);
+    const stranger = await createStream(t.database.db);
+    const put = (mint: string, payload: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/push/streams/${mint}`,
+        headers: f.who.headers,
+        payload: payload as object,
+      });
+    expect((await put(stranger.mint, { enabled: false })).statusCode).toBe(404);
+    expect((await put(quiet.mint, { enabled: 'no' })).statusCode).toBe(400);
+    expect((await put('0x12', { enabled: false })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/push/streams' })).statusCode).toBe(401);
+  });
+
   it('removes a subscription the push service says is gone (410, 404), keeps one that failed (500)', async () => {
     const creator = randomAddress();
     const s = await createStream(t.database.db, { creator_address: creator });

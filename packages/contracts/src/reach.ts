@@ -56,6 +56,14 @@ export const ZPushUnsubscribe = z.object({
 export const ZPushKey = z.object({ publicKey: z.string().nullable() });
 export type TPushKey = z.infer<typeof ZPushKey>;
 
+/** `GET /api/push/streams`: the followed streams and whether each one's go-live is pushed (the per-stream switch). */
+export const ZPushStreams = z.object({
+  items: z.array(z.object({ mint: z.string(), name: z.string(), symbol: z.string(), enabled: z.boolean() })),
+});
+export type TPushStreams = z.infer<typeof ZPushStreams>;
+
+export const ZPushStreamSwitch = z.object({ enabled: z.boolean() });
+
 /** What the service worker receives when a followed stream goes live (encrypted end to end). */
 export const ZGoLivePushPayload = z.object({
   type: z.literal('stream_went_live'),

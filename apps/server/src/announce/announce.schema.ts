@@ -25,9 +25,16 @@ export interface AnnounceTargetsTable {
   updated_at: Timestamp;
 }
 
+export interface PushStreamMutesTable {
+  user_address: string;
+  stream_id: string;
+  created_at: Timestamp;
+}
+
 /** The tables of go-live announcements (migrations 1100–1199), merged into the app's `Database`. */
 export interface ReachTables {
   push_subscriptions: PushSubscriptionsTable;
   announce_outbox: AnnounceOutboxTable;
   announce_targets: AnnounceTargetsTable;
+  push_stream_mutes: PushStreamMutesTable;
 }

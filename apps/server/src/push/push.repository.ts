@@ -46,6 +46,46 @@ export const createPushRepository = (db: Kysely<Database>) => ({
     await db.deleteFrom('push_subscriptions').where('endpoint', 'in', old).execute();
   },
 
+  /** The streams the wallet follows, with whether their go-live is pushed to it (newest follow first). */
+  followedStreams(address: string) {
+    return db
+      .selectFrom('subscriptions as s')
+      .innerJoin('streams as st', 'st.mint', 's.stream_id')
+      .leftJoin('push_stream_mutes as m', (j) =>
+        j.onRef('m.stream_id', '=', 's.stream_id').onRef('m.user_address', '=', 's.user_address'),
+      )
+      .select(['st.mint', 'st.name', 'st.symbol', 'm.stream_id as muted'])
+      .where('s.user_address', '=', address)
+      .orderBy('s.created_at', 'desc')
+      .limit(200)
+      .execute();
+  },
+
+  async follows(address: string, mint: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('subscriptions')
+      .select('stream_id')
+      .where('user_address', '=', address)
+      .where('stream_id', '=', mint)
+      .executeTakeFirst();
+    return Boolean(row);
+  },
+
+  async setMuted(address: string, mint: string, muted: boolean): Promise<void> {
+    if (muted)
+      await db
+        .insertInto('push_stream_mutes')
+        .values({ user_address: address, stream_id: mint })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    else
+      await db
+        .deleteFrom('push_stream_mutes')
+        .where('user_address', '=', address)
+        .where('stream_id', '=', mint)
+        .execute();
+  },
+
   /** A push service said this endpoint is gone (404/410). */
   async remove(endpoint: string): Promise<void> {
     await db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
@@ -57,7 +97,17 @@ export const createPushRepository = (db: Kysely<Database>) => ({
       .selectFrom('push_subscriptions as p')
       .innerJoin('subscriptions as s', 's.user_address', 'p.user_address')
       .select(['p.endpoint', 'p.p256dh', 'p.auth'])
-      .where('s.stream_id', '=', mint);
+      .where('s.stream_id', '=', mint)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('push_stream_mutes as m')
+              .select('m.stream_id')
+              .where('m.stream_id', '=', mint)
+              .whereRef('m.user_address', '=', 'p.user_address'),
+          ),
+        ),
+      );
     if (creator) q = q.where('p.user_address', '<>', creator);
     return q.execute();
   },

@@ -1,4 +1,12 @@
-import { ZNoContent, ZPushKey, ZPushSubscription, ZPushUnsubscribe } from '@mintcast/contracts';
+import {
+  ZMintParams,
+  ZNoContent,
+  ZPushKey,
+  ZPushStreamSwitch,
+  ZPushStreams,
+  ZPushSubscription,
+  ZPushUnsubscribe,
+} from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { OutboundPolicy } from '../announce/outbound-http.ts';
 import type { ReachConfig } from '../announce/reach-env.ts';
@@ -41,6 +49,32 @@ export const pushRoutes = (
     },
     async (request, reply) => {
       await push.unsubscribe(request.session!.address, ZPushUnsubscribe.parse(request.body).endpoint);
+      return reply.status(204).send();
+    },
+  );
+  app.get(
+    '/api/push/streams',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({ tags: ['push'], response: { 200: ZPushStreams } }),
+    },
+    async (request) => push.streams(request.session!.address),
+  );
+  app.put(
+    '/api/push/streams/:mint',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({
+        tags: ['push'],
+        params: ZMintParams,
+        body: ZPushStreamSwitch,
+        response: { 204: ZNoContent },
+      }),
+    },
+    async (request, reply) => {
+      const { mint } = ZMintParams.parse(request.params);
+      const { enabled } = ZPushStreamSwitch.parse(request.body);
+      await push.setStreamEnabled(request.session!.address, mint, enabled);
       return reply.status(204).send();
     },
   );

@@ -1,7 +1,7 @@
 import type { TPushSubscription } from '@mintcast/contracts';
 import { assertCallable, type OutboundPolicy } from '../announce/outbound-http.ts';
 import type { ReachConfig } from '../announce/reach-env.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import type { PushRepository } from './push.repository.ts';
 
 /** Most browsers one wallet may register for notifications (each costs a request per go-live). */
@@ -19,6 +19,19 @@ export const createPushService = (deps: {
     await assertCallable(sub.endpoint, deps.policy, 'endpoint');
     await deps.repo.save(address, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth });
     await deps.repo.keepNewest(address, PUSH_SUBSCRIPTIONS_PER_WALLET);
+  },
+
+  async streams(address: string) {
+    const rows = await deps.repo.followedStreams(address);
+    return {
+      items: rows.map((r) => ({ mint: r.mint, name: r.name, symbol: r.symbol, enabled: r.muted === null })),
+    };
+  },
+
+  /** The per-stream switch; only for a stream the wallet follows. */
+  async setStreamEnabled(address: string, mint: string, enabled: boolean): Promise<void> {
+    if (!(await deps.repo.follows(address, mint))) throw notFound('You do not follow this stream');
+    await deps.repo.setMuted(address, mint, !enabled);
   },
 
   /** Idempotent: an unknown endpoint (or another wallet's) is simply not there afterwards. */

@@ -14,6 +14,7 @@ import * as m0930 from './0930_admin_holds.ts';
 import * as m0940 from './0940_broadcast_recap.ts';
 import * as m1100 from './1100_push.ts';
 import * as m1110 from './1110_announce_targets.ts';
+import * as m1120 from './1120_push_stream_mutes.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0940_broadcast_recap': m0940,
   '1100_push': m1100,
   '1110_announce_targets': m1110,
+  '1120_push_stream_mutes': m1120,
 };
