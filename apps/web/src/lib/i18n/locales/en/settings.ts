@@ -15,6 +15,7 @@ export const settings = {
   pushOff: 'Push notifications are not available on this site',
   pushDenied: 'Notifications are blocked for this site in your browser settings',
   pushFailed: 'Could not change push notifications. Try again.',
+  pushStreamHint: '{{symbol}}: notify this device when it goes live',
   appearance: 'Appearance',
   darkMode: 'Dark mode',
   darkModeHint: 'Use the dark theme',

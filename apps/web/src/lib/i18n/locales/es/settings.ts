@@ -14,6 +14,7 @@ export const settings = {
   pushOff: 'Las notificaciones push no están disponibles en este sitio',
   pushDenied: 'Las notificaciones de este sitio están bloqueadas en los ajustes del navegador',
   pushFailed: 'No se pudieron cambiar las notificaciones push. Inténtalo de nuevo.',
+  pushStreamHint: '{{symbol}}: avisar en este dispositivo cuando empiece',
   appearance: 'Apariencia',
   darkMode: 'Modo oscuro',
   darkModeHint: 'Usar el tema oscuro',

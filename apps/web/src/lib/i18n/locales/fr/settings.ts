@@ -14,6 +14,7 @@ export const settings = {
   pushOff: 'Les notifications push ne sont pas disponibles sur ce site',
   pushDenied: 'Les notifications de ce site sont bloquées dans les réglages du navigateur',
   pushFailed: 'Impossible de modifier les notifications push. Réessayez.',
+  pushStreamHint: '{{symbol}} : prévenir cet appareil quand il démarre',
   appearance: 'Apparence',
   darkMode: 'Mode sombre',
   darkModeHint: 'Utiliser le thème sombre',
