@@ -69,7 +69,7 @@ export function StreamHeader({ stream }: { stream: TStream }) {
           type="button"
           aria-label={t('stream.embed')}
           title={t('stream.embed')}
-          className={buttonClass('secondary', 'sm', 'px-2.5')}
+          className={buttonClass('secondary', 'sm', 'px-2.5 max-sm:hidden')}
           onClick={() => void copy(embedSnippet(window.location.origin, stream.mint, stream.name))}
         >
           <Code className="size-4" aria-hidden />
