@@ -172,7 +172,10 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
 
   // End Stream: flag false through the API, then disconnect; the viewer sees "Stream is offline".
   await host.getByRole('button', { name: 'End Stream' }).click();
-  await host.getByRole('dialog', { name: 'End your stream?' }).getByRole('button', { name: 'End Stream' }).click();
+  await host
+    .getByRole('dialog', { name: 'End your stream?' })
+    .getByRole('button', { name: 'End Stream' })
+    .click();
   await expect(host.getByText('Stream ended successfully')).toBeVisible();
   await expect(studio).toHaveCount(0);
   // The recap shows first; starting again leads back to an empty wizard.

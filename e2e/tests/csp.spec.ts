@@ -83,7 +83,10 @@ test('every screen, the wizard, the broadcaster and a live stream page run with 
   await expect.poll(() => framesOf(viewer, 'stream-video'), { timeout: 120_000 }).toBeGreaterThan(0);
 
   await host.getByRole('button', { name: 'End Stream' }).click();
-  await host.getByRole('dialog', { name: 'End your stream?' }).getByRole('button', { name: 'End Stream' }).click();
+  await host
+    .getByRole('dialog', { name: 'End your stream?' })
+    .getByRole('button', { name: 'End Stream' })
+    .click();
   await expect(viewer.getByTestId('player-status').getByText('Stream is offline')).toBeVisible({
     timeout: 60_000,
   });
