@@ -7,6 +7,7 @@ import {
 } from '@mintcast/contracts';
 import type { JWK } from 'jose';
 import { z } from 'zod';
+import { type ReachConfig, reachConfig, reachEnvRules, ZReachEnvShape } from './announce/reach-env.ts';
 import { ZAuthSigningKeys } from './auth/signing-keys-env.ts';
 import { crossVariableRules, productionRules, zUrl } from './env-rules.ts';
 
@@ -88,9 +89,11 @@ const ZEnv = z
     /** ffmpeg and ffprobe, which cut clips off the live path (issue 30); without them clips say they are unavailable. */
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
     FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+    ...ZReachEnvShape,
   })
   .superRefine(crossVariableRules)
-  .superRefine(productionRules);
+  .superRefine(productionRules)
+  .superRefine(reachEnvRules);
 export type Env = z.infer<typeof ZEnv>;
 
 /** Runtime configuration, derived from the environment once at boot (or built directly by tests). */
@@ -130,6 +133,8 @@ export interface AppConfig {
   metricsToken?: string | undefined;
   /** Recordings (issue 30); absent: `<dataDir>/recordings`, 30 days, 20 GB. */
   recordings?: RecordingsConfig;
+  /** Go-live announcements (Web Push, Telegram, Discord); absent = all off. */
+  reach?: ReachConfig;
 }
 
 export interface RecordingsConfig {
@@ -253,5 +258,6 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
     },
+    reach: reachConfig(e, publicOrigin),
   };
 };

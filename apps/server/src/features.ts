@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminPlugin } from './admin/admin.plugin.ts';
+import { announcePlugin } from './announce/announce.plugin.ts';
 import type { AppContext } from './app-context.ts';
 import { chainPlugin } from './chain/chain.plugin.ts';
 import { chatPlugin } from './chat/chat.plugin.ts';
@@ -9,6 +10,7 @@ import { livePlugin } from './live/live.plugin.ts';
 import { moderationPlugin } from './moderation/moderation.plugin.ts';
 import { notificationsPlugin } from './notifications/notifications.plugin.ts';
 import { profilesPlugin } from './profiles/profiles.plugin.ts';
+import { pushPlugin } from './push/push.plugin.ts';
 import { realtimePlugin } from './realtime/realtime.plugin.ts';
 import { recordingsPlugin } from './recordings/recordings.plugin.ts';
 import { reportsPlugin } from './reports/reports.plugin.ts';
@@ -28,7 +30,9 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   tokensPlugin,
   livePlugin,
   ingestPlugin,
-  notificationsPlugin,
+  notificationsPlugin, // after realtime: pushes go-live events to followers' own channels
+  announcePlugin, // after realtime: go-live push, Telegram and Discord, sent by the leader
+  pushPlugin,
   profilesPlugin,
   moderationPlugin,
   reportsPlugin,

@@ -18,5 +18,7 @@ export const PLUGIN = {
   reports: 'mintcast-reports',
   admin: 'mintcast-admin',
   recordings: 'mintcast-recordings',
+  announce: 'mintcast-announce',
+  push: 'mintcast-push',
   demo: 'mintcast-demo',
 } as const;

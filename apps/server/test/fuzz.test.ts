@@ -161,6 +161,9 @@ const SAMPLE_STRINGS = [
   'https://example.com/a.png',
   'AAAA',
   '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  `123456:${'A'.repeat(35)}`, // a Telegram bot token
+  `B${'A'.repeat(86)}`, // a push subscription's P-256 key (65 bytes, base64url)
+  'A'.repeat(22), // its auth secret (16 bytes)
 ];
 const TEN_MB = 'x'.repeat(10 * 1024 * 1024);
 const C0_AND_C1 = [

@@ -32,4 +32,11 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: () => import('./routes/not-found/index.tsx') },
     ],
   },
+  // The player alone, for other sites' iframes: no shell around it.
+  {
+    path: 'embed/:mint',
+    errorElement: <RouteError />,
+    HydrateFallback: () => null,
+    lazy: () => import('./routes/embed/index.tsx'),
+  },
 ];

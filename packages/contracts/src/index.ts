@@ -12,6 +12,7 @@ export * from './live.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './profiles.ts';
+export * from './reach.ts';
 export * from './realtime.ts';
 export * from './recordings.ts';
 export * from './streams.ts';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ReachTables } from '../announce/announce.schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<number, number | undefined, number>;
@@ -250,7 +251,7 @@ export interface ClipSettingsTable {
   updated_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends ReachTables {
   streams: StreamsTable;
   messages: MessagesTable;
   likes: LikesTable;

@@ -54,6 +54,9 @@ export const staticHelmetHeaders = (options: HelmetOptions): [string, string][] 
   return [...headers];
 };
 
+/** Paths of the embeddable player page, `/embed/{mint}` (query string allowed). */
+export const isEmbedPage = (url: string): boolean => /^\/embed\/[^/?#]+(?:[?#]|$)/.test(url);
+
 /**
  * Helmet's headers with a Content-Security-Policy that allows exactly what the app uses: scripts from our
  * origin (inline ones only by hash), token images over https, media and realtime sockets on our origin or the
@@ -68,36 +71,42 @@ export const installSecurityHeaders = async (
 ): Promise<void> => {
   const self = "'self'";
   const https = new URL(config.publicOrigin).protocol === 'https:';
-  const headers = staticHelmetHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: [self],
-        scriptSrc: [self, ...inlineScriptHashes(indexHtml)],
-        // Libraries inject <style> elements and style attributes at run time.
-        styleSrc: [self, "'unsafe-inline'"],
-        imgSrc: [self, 'data:', 'blob:', 'https:'],
-        fontSrc: [self, 'data:'],
-        connectSrc: [self, ...connectSources(config)],
-        mediaSrc: [self, 'blob:'],
-        workerSrc: [self, 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: [self],
-        formAction: [self],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
+  const headersFor = (frameAncestors: string[]) =>
+    staticHelmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: [self],
+          scriptSrc: [self, ...inlineScriptHashes(indexHtml)],
+          // Libraries inject <style> elements and style attributes at run time.
+          styleSrc: [self, "'unsafe-inline'"],
+          imgSrc: [self, 'data:', 'blob:', 'https:'],
+          fontSrc: [self, 'data:'],
+          connectSrc: [self, ...connectSources(config)],
+          mediaSrc: [self, 'blob:'],
+          workerSrc: [self, 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: [self],
+          formAction: [self],
+          frameAncestors,
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    frameguard: { action: 'deny' },
-    // HSTS only means something over https; on a local http origin it would only confuse.
-    strictTransportSecurity: https,
-    // Wallet extensions and the token images of other sites are cross-origin: keep the browser defaults.
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+      // X-Frame-Options cannot name "any site": where framing is allowed, frame-ancestors alone says so.
+      frameguard: frameAncestors.includes("'none'") ? { action: 'deny' } : false,
+      // HSTS only means something over https; on a local http origin it would only confuse.
+      strictTransportSecurity: https,
+      // Wallet extensions and the token images of other sites are cross-origin: keep the browser defaults.
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    });
+  const headers = headersFor(["'none'"]);
+  // `/embed/{mint}` (issue 35) is the one page other sites may frame: the player, for their pages.
+  const embedHeaders = headersFor(['*']);
   // A callback hook (not async): one promise less per request.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isEmbedPage(request.url) ? embedHeaders : headers)
+      reply.raw.setHeader(name, value);
     done();
   });
 };

@@ -16,6 +16,9 @@ import * as m0950 from './0950_tip_goal.ts';
 import * as m0960 from './0960_stream_key_sealed.ts';
 import * as m1000 from './1000_recordings.ts';
 import * as m1010 from './1010_clips.ts';
+import * as m1100 from './1100_push.ts';
+import * as m1110 from './1110_announce_targets.ts';
+import * as m1120 from './1120_push_stream_mutes.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -39,4 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0960_stream_key_sealed': m0960,
   '1000_recordings': m1000,
   '1010_clips': m1010,
+  '1100_push': m1100,
+  '1110_announce_targets': m1110,
+  '1120_push_stream_mutes': m1120,
 };

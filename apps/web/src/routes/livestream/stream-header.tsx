@@ -1,17 +1,20 @@
 import type { TStream } from '@mintcast/contracts';
-import { ArrowLeft, Share2 } from 'lucide-react';
+import { ArrowLeft, Code, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass, iconButtonClass } from '../../components/ui/button.ts';
 import { ClipButton } from '../../features/clips/clip-button.tsx';
 import { ReportStreamButton } from '../../features/moderation/report-stream-button.tsx';
+import { useCopyToClipboard } from '../../features/token/use-copy-to-clipboard.ts';
 import { ViewChartLink } from '../../features/token/view-chart-link.tsx';
+import { embedSnippet } from './embed-snippet.ts';
 import { useShareStream } from './use-share-stream.ts';
 
 /** Back link, name, $symbol, Live/Offline marker, Share and "View Chart" (spec §2). */
 export function StreamHeader({ stream }: { stream: TStream }) {
   const { t } = useTranslation();
   const share = useShareStream();
+  const { copy } = useCopyToClipboard({ ok: t('stream.embedCopied'), failed: t('stream.shareFailed') });
   const live = stream.is_currently_live;
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-4">
@@ -64,6 +67,15 @@ export function StreamHeader({ stream }: { stream: TStream }) {
           {t('stream.share')}
         </button>
         <ClipButton stream={stream} />
+        <button
+          type="button"
+          aria-label={t('stream.embed')}
+          title={t('stream.embed')}
+          className={buttonClass('secondary', 'sm', 'px-2.5 max-sm:hidden')}
+          onClick={() => void copy(embedSnippet(window.location.origin, stream.mint, stream.name))}
+        >
+          <Code className="size-4" aria-hidden />
+        </button>
         <ViewChartLink address={stream.mint} />
         <ReportStreamButton stream={stream} />
       </div>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { effectiveLanguage } from '../../lib/i18n/browser-language.ts';
 import { LANGUAGES, type TLanguage, updateSettings, useSettings } from '../../lib/settings.ts';
+import { PushToggle } from './push-toggle.tsx';
 import { ToggleRow } from './toggle-row.tsx';
 
 function Panel({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
@@ -41,6 +42,7 @@ export function Component() {
           checked={s.soundAlerts}
           onChange={(v) => updateSettings({ soundAlerts: v })}
         />
+        <PushToggle />
       </Panel>
       <Panel icon={Palette} title={t('settings.appearance')}>
         <ToggleRow

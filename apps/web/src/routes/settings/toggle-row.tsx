@@ -6,11 +6,13 @@ export function ToggleRow({
   hint,
   checked,
   onChange,
+  disabled = false,
 }: {
   label: string;
   hint: string;
   checked: boolean;
   onChange: (value: boolean) => void;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -29,8 +31,9 @@ export function ToggleRow({
         aria-checked={checked}
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-hint`}
+        disabled={disabled}
         onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
+        className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border transition-colors disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
           checked ? 'border-brand bg-brand' : 'border-border bg-surface-2'
         }`}
       >

@@ -11,6 +11,7 @@ import { useIngestQuery } from '../../queries/ingest.ts';
 import { useStreamQuery } from '../../queries/streams.ts';
 import { InvalidStream, StreamNotFound } from '../livestream/stream-states.tsx';
 import { ConnectPrompt } from '../start-streaming/connect-prompt.tsx';
+import { AnnounceSettings } from './announce-settings.tsx';
 import { IngestSettings } from './ingest-settings.tsx';
 import { ingressStatusMessage } from './ingress-status.ts';
 import { useIngestHealth } from './use-ingest-health.ts';
@@ -73,6 +74,7 @@ export function Component() {
           watchIngress={ingest.data?.mode === 'livekit' && ingest.data.hasKey}
         />
       </div>
+      <AnnounceSettings mint={mint} />
     </div>
   );
 }

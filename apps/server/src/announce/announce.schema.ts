@@ -1,0 +1,40 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_address: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+}
+
+export interface AnnounceOutboxTable {
+  id: Generated<string>;
+  stream_id: string;
+  created_at: Timestamp;
+  claimed_at: Timestamp | null;
+}
+
+export interface AnnounceTargetsTable {
+  stream_id: string;
+  telegram_chat_id: string | null;
+  telegram_bot_token_sealed: string | null;
+  discord_webhook_sealed: string | null;
+  updated_at: Timestamp;
+}
+
+export interface PushStreamMutesTable {
+  user_address: string;
+  stream_id: string;
+  created_at: Timestamp;
+}
+
+/** The tables of go-live announcements (migrations 1100–1199), merged into the app's `Database`. */
+export interface ReachTables {
+  push_subscriptions: PushSubscriptionsTable;
+  announce_outbox: AnnounceOutboxTable;
+  announce_targets: AnnounceTargetsTable;
+  push_stream_mutes: PushStreamMutesTable;
+}

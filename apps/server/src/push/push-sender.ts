@@ -1,0 +1,80 @@
+import type { TGoLivePushPayload, TStream } from '@mintcast/contracts';
+import webPush from 'web-push';
+import { type OutboundPolicy, postOutbound } from '../announce/outbound-http.ts';
+import type { ReachConfig } from '../announce/reach-env.ts';
+import type { PushRepository, PushTarget } from './push.repository.ts';
+
+/** Pushes in flight at once: a large audience goes out in parallel without opening thousands of sockets. */
+const CONCURRENCY = 64;
+/** A push service may keep an undelivered go-live for this long (a stream an hour later is old news). */
+const TTL_SECONDS = 60 * 60;
+
+export interface PushOutcome {
+  sent: number;
+  removed: number;
+  failed: number;
+}
+
+/**
+ * Web Push of a go-live to every follower's browsers. The `web-push` library encrypts (RFC 8291, aes128gcm)
+ * and signs (VAPID, RFC 8292) each message; the request itself goes through `postOutbound`, because endpoints
+ * are URLs a browser handed us (a private address is refused). A 404/410 means the subscription is gone for
+ * good: it is deleted. Other failures are counted and left for the next broadcast.
+ */
+export const createPushSender = (deps: {
+  repo: PushRepository;
+  vapid: NonNullable<ReachConfig['vapid']>;
+  policy: OutboundPolicy;
+  publicOrigin: string;
+  log: { warn: (o: object, m: string) => void };
+}) => {
+  const sendOne = async (target: PushTarget, payload: string): Promise<'sent' | 'removed' | 'failed'> => {
+    const details = webPush.generateRequestDetails(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      payload,
+      { vapidDetails: deps.vapid, TTL: TTL_SECONDS, urgency: 'high' },
+    );
+    try {
+      const answer = await postOutbound(details.endpoint, {
+        headers: details.headers,
+        body: details.body,
+        policy: deps.policy,
+      });
+      if (answer.status === 404 || answer.status === 410) {
+        await deps.repo.remove(target.endpoint);
+        return 'removed';
+      }
+      if (answer.status >= 200 && answer.status < 300) return 'sent';
+      deps.log.warn({ status: answer.status, host: new URL(target.endpoint).host }, 'push: refused');
+      return 'failed';
+    } catch (err) {
+      deps.log.warn({ err, host: new URL(target.endpoint).host }, 'push: send failed');
+      return 'failed';
+    }
+  };
+
+  return {
+    async wentLive(stream: TStream): Promise<PushOutcome> {
+      const targets = await deps.repo.followersTargets(stream.mint, stream.creator_address);
+      const payload: TGoLivePushPayload = {
+        type: 'stream_went_live',
+        mint: stream.mint,
+        name: stream.name,
+        symbol: stream.symbol,
+        image_uri: stream.image_uri,
+        url: `${deps.publicOrigin}/livestream/${stream.mint}`,
+      };
+      const body = JSON.stringify(payload);
+      const outcome: PushOutcome = { sent: 0, removed: 0, failed: 0 };
+      let next = 0;
+      const worker = async () => {
+        while (next < targets.length) {
+          const target = targets[next++]!;
+          outcome[await sendOne(target, body)]++;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
+      return outcome;
+    },
+  };
+};
