@@ -182,6 +182,10 @@ test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; 
   const [recording] = await recordingsOf();
   replayId = recording?.id ?? '';
   expect(recording?.durationMs).toBeGreaterThan(5_000);
+  // The host's recap offers it too, once the file is finished (issue 29 item 9).
+  await expect(
+    host.getByTestId('stream-recap').getByRole('link', { name: 'Watch the replay' }),
+  ).toHaveAttribute('href', `/replay/${replayId}`);
 
   // The offline stream page offers the latest broadcast instead of a dead end.
   const viewerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -11,13 +11,18 @@ export const recordingKeys = {
   settings: (mint: string) => [...recordingKeys.all, 'settings', mint] as const,
 };
 
-/** A stream's past broadcasts, newest first. */
-export const useStreamRecordingsQuery = (mint: string | undefined) =>
+/**
+ * A stream's past broadcasts, newest first. `untilReady`: asked again every 2 s while the newest is still being
+ * finished (the recap right after End Stream waits for its replay).
+ */
+export const useStreamRecordingsQuery = (mint: string | undefined, opts: { untilReady?: boolean } = {}) =>
   useQuery({
     queryKey: recordingKeys.forStream(mint ?? ''),
     queryFn: ({ signal }) =>
       apiFetch(`/api/streams/${encodeURIComponent(mint ?? '')}/recordings`, ZRecordingList, { signal }),
     enabled: Boolean(mint),
+    refetchInterval: (query) =>
+      opts.untilReady && query.state.data?.items[0]?.status === 'recording' ? 2_000 : false,
   });
 
 export const useRecordingQuery = (id: string | undefined) =>

@@ -1,11 +1,12 @@
 import { formatElapsed } from '@mintcast/contracts';
-import { Clock, Gift, MessageCircle, Radio, TrendingUp, UserPlus } from 'lucide-react';
+import { Clock, Gift, MessageCircle, PlayCircle, Radio, TrendingUp, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEther } from 'viem';
 import { buttonClass } from '../../components/ui/button.ts';
 import { useFormat } from '../../lib/i18n/format.ts';
+import { useStreamRecordingsQuery } from '../../queries/recordings.ts';
 import { useStreamRecapQuery } from '../../queries/streams.ts';
 
 function Figure(props: { label: string; value: ReactNode; icon: ReactNode; testId: string }) {
@@ -30,6 +31,8 @@ export function StreamRecap(props: { mint: string; title: string; onStartAgain: 
   const { t } = useTranslation();
   const fmt = useFormat();
   const recap = useStreamRecapQuery(props.mint);
+  // The broadcast's replay (when it was recorded): offered as soon as the media server has finished the file.
+  const replay = useStreamRecordingsQuery(props.mint, { untilReady: true }).data?.items[0];
   const r = recap.data;
   const icon = 'size-3.5';
   const pending = recap.isPending ? '…' : '—';
@@ -98,6 +101,16 @@ export function StreamRecap(props: { mint: string; title: string; onStartAgain: 
             <Radio className="size-4" aria-hidden />
             {t('start.recap.again')}
           </button>
+          {replay?.status === 'ready' ? (
+            <Link to={`/replay/${replay.id}`} className={buttonClass('secondary', 'lg', 'w-full')}>
+              <PlayCircle className="size-4" aria-hidden />
+              {t('start.recap.replay')}
+            </Link>
+          ) : replay?.status === 'recording' ? (
+            <p className="text-center text-sm text-muted" data-testid="recap-replay-pending">
+              {t('start.recap.replayPending')}
+            </p>
+          ) : null}
           <Link to={`/livestream/${props.mint}`} className={buttonClass('secondary', 'lg', 'w-full')}>
             {t('start.recap.streamPage')}
           </Link>

@@ -59,6 +59,8 @@ export const start = {
     failed: 'Could not load the recap.',
     again: 'Start a new stream',
     streamPage: 'Go to your stream page',
+    replay: 'Watch the replay',
+    replayPending: 'The replay is being prepared…',
   },
   settingUp: 'Setting Up...',
   setUpObs: 'Set Up OBS Stream',

@@ -59,6 +59,8 @@ export const start = {
     failed: 'No se pudo cargar el resumen.',
     again: 'Empezar otra transmisión',
     streamPage: 'Ir a la página de tu transmisión',
+    replay: 'Ver la repetición',
+    replayPending: 'La repetición se está preparando…',
   },
   settingUp: 'Configurando...',
   setUpObs: 'Configurar transmisión con OBS',

@@ -60,6 +60,8 @@ export const start = {
     failed: 'Impossible de charger le bilan.',
     again: 'Lancer un nouveau stream',
     streamPage: 'Aller à la page de votre stream',
+    replay: 'Voir la rediffusion',
+    replayPending: 'La rediffusion est en préparation…',
   },
   settingUp: 'Configuration...',
   setUpObs: 'Configurer le stream OBS',
