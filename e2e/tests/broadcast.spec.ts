@@ -131,7 +131,12 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   expect((await streamRecord()).is_currently_live).toBe(true);
   await expectNoSeriousA11yViolationsInBothThemes(host, 'broadcaster with its cockpit');
 
-  // Dynacast: with nobody watching, the broadcaster soon encodes only the lowest layer.
+  // Dynacast: with nobody watching, the broadcaster soon encodes only the lowest layer. Every broadcast is
+  // recorded by default, and the recorder keeps the layer it writes: this broadcast turns recording off first.
+  const record = host.getByRole('checkbox', { name: 'Record (replays)' });
+  await expect(record).toBeChecked();
+  await record.uncheck();
+  await expect(record).not.toBeChecked();
   await expect.poll(cameraLayers, { timeout: 20_000 }).toEqual([true, false, false]);
 
   // A viewer in another context sees the host's camera moving, the LIVE badge and 1 viewer.
