@@ -30,8 +30,11 @@ export const allImagesLoaded = async (page: Page): Promise<void> => {
   });
 };
 
-/** What a screenshot leaves out or freezes: toasts left from the steps before, and the drawer's slide. */
-const STILL =
+/**
+ * What a screenshot leaves out or freezes (pass as `style`): toasts left from the steps before, and the drawer's
+ * slide after a resize to a phone's width.
+ */
+export const STILL =
   '[data-sonner-toaster] { display: none !important; } #app-sidebar { transition: none !important; }';
 
 /** A screenshot of the viewport at each width (1280×800, 390×844), named `{name}-{width}.png`. */

@@ -10,7 +10,7 @@ import { type RunningApp, startApp } from '../support/app-server.ts';
 import { expectNoSeriousA11yViolationsInBothThemes } from '../support/axe.ts';
 import { expectFramesAdvancing, goLive, signInPage } from '../support/broadcasting.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { SHOTS } from '../support/screenshots.ts';
+import { SHOTS, STILL } from '../support/screenshots.ts';
 
 /** The shared market sample: "Example Stream Token" ($XSTRM), with bsc pairs. */
 const TOKEN = '0x7a3f5c2e9b1d4e8f6a0c3b5d7e9f1a2b4c6d8e0f';
@@ -143,7 +143,7 @@ test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; 
   await clipper.screenshot({ path: path.join(SHOTS, 'clip-1280.png') });
   await expectNoSeriousA11yViolationsInBothThemes(clipper, 'clip page');
   await clipper.setViewportSize({ width: 390, height: 844 });
-  await clipper.screenshot({ path: path.join(SHOTS, 'clip-390.png'), fullPage: true });
+  await clipper.screenshot({ path: path.join(SHOTS, 'clip-390.png'), fullPage: true, style: STILL });
 
   // The shared link's og:video is an MP4 that ffprobe reads as H.264 + AAC.
   const html = await (await fetch(clipper.url())).text();
@@ -239,7 +239,7 @@ test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; 
   await expectNoSeriousA11yViolationsInBothThemes(viewer, 'replay page');
   await viewer.setViewportSize({ width: 390, height: 844 });
   await expect(message).toBeVisible();
-  await viewer.screenshot({ path: path.join(SHOTS, 'replay-390.png'), fullPage: true });
+  await viewer.screenshot({ path: path.join(SHOTS, 'replay-390.png'), fullPage: true, style: STILL });
   await expectNoSeriousA11yViolationsInBothThemes(viewer, 'replay page at 390 px');
 
   await hostContext.close();
