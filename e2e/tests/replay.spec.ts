@@ -260,12 +260,18 @@ test('a replay id that does not exist, and a replay its creator deleted, say so'
     headers: { authorization: `Bearer ${stranger.accessToken}` },
   });
   expect(refused.status).toBe(403);
-  const creator = await apiSignIn(app.url, HOST_KEY);
-  const removed = await fetch(`${app.url}/api/recordings/${replayId}`, {
-    method: 'DELETE',
-    headers: { authorization: `Bearer ${creator.accessToken}` },
-  });
-  expect(removed.status).toBe(204);
+  // A visitor is not offered the button; the creator deletes it from the replay page, after a confirmation.
+  await page.goto(`${app.url}/replay/${replayId}`);
+  await expect(page.getByTestId('replay-video')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete replay' })).toHaveCount(0);
+  await signInPage(page, app.url, HOST_KEY);
+  await page.goto(`${app.url}/replay/${replayId}`);
+  await page.getByRole('button', { name: 'Delete replay' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete replay' });
+  await expect(confirm).toContainText('Delete this replay for everyone? This cannot be undone.');
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page).toHaveURL(`${app.url}/livestream/${TOKEN}`);
+  await expect(page.getByText('Replay deleted')).toBeVisible();
   await page.goto(`${app.url}/replay/${replayId}`);
   await expect(page.getByText('This replay was deleted')).toBeVisible();
   expect((await fetch(`${app.url}/api/recordings/${replayId}/video`)).status).toBe(410);

@@ -11,8 +11,12 @@ import { type RecordedTrack, WebmRecorder } from './webm-recorder.ts';
 
 /** How often an egress looks at its participant (joined? publishing? gone?). */
 export const EGRESS_TICK_MS = 500;
-/** A camera with no microphone (or the reverse) after this long is recorded alone. */
-const AUDIO_WAIT_MS = 3_000;
+/**
+ * A camera with no microphone (or the reverse) after this long is recorded alone. A recording started without
+ * a kind never gains it, so this waits long enough for a browser on a busy machine to publish its second track
+ * (3 s lost the audio of whole broadcasts under load); a broadcast with one kind only loses its first seconds.
+ */
+const AUDIO_WAIT_MS = 10_000;
 /** An egress whose participant never publishes ends after this long, with no file. */
 const PUBLISH_WAIT_MS = 120_000;
 

@@ -1,4 +1,4 @@
-import { ZRecording, ZRecordingList, ZRecordingSettings, ZReplayChat } from '@mintcast/contracts';
+import { ZNoContent, ZRecording, ZRecordingList, ZRecordingSettings, ZReplayChat } from '@mintcast/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../lib/api.ts';
 
@@ -61,5 +61,14 @@ export const useRecordingSettingsMutation = (mint: string) => {
         ...jsonBody({ enabled }),
       }),
     onSuccess: (settings) => qc.setQueryData(recordingKeys.settings(mint), settings),
+  });
+};
+
+/** The creator (or an admin) deletes a replay for everyone; the stream's list is read again. */
+export const useDeleteRecordingMutation = (id: string, mint: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(`/api/recordings/${encodeURIComponent(id)}`, ZNoContent, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordingKeys.forStream(mint) }),
   });
 };

@@ -1,11 +1,20 @@
 import { isTokenAddress } from '@mintcast/contracts';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { buttonClass } from '../../components/ui/button.ts';
 import { InlineError } from '../../components/ui/inline-error.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useFormat } from '../../lib/i18n/format.ts';
-import { useRecordingQuery, useReplayChatQuery } from '../../queries/recordings.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { notify } from '../../lib/toast.ts';
+import { useAdminStatusQuery } from '../../queries/admin-status.ts';
+import {
+  useDeleteRecordingMutation,
+  useRecordingQuery,
+  useReplayChatQuery,
+} from '../../queries/recordings.ts';
 import { useStreamQuery } from '../../queries/streams.ts';
 import { ReplayChat } from './replay-chat.tsx';
 
@@ -49,6 +58,12 @@ function Replay({ recording: r }: { recording: NonNullable<ReturnType<typeof use
   const chat = useReplayChatQuery(r.id);
   const [playheadMs, setPlayheadMs] = useState(0);
   const name = stream.data?.name ?? '';
+  const me = useSession()?.user.address;
+  const isAdmin = useAdminStatusQuery().data?.isAdmin === true;
+  // The server decides (403 for anyone else); the button is offered to the stream's creator and to admins.
+  const canDelete = Boolean(
+    me && (isAdmin || (stream.data?.creator_address && stream.data.creator_address === me)),
+  );
   const onTime = (e: React.SyntheticEvent<HTMLVideoElement>) =>
     setPlayheadMs(Math.round(e.currentTarget.currentTime * 1000));
   return (
@@ -66,12 +81,15 @@ function Replay({ recording: r }: { recording: NonNullable<ReturnType<typeof use
             )}
           </p>
         </div>
-        <Link
-          to={`/livestream/${r.mint}`}
-          className="text-sm font-semibold underline-offset-4 hover:underline"
-        >
-          {t('replay.backToStream')}
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <Link
+            to={`/livestream/${r.mint}`}
+            className="text-sm font-semibold underline-offset-4 hover:underline"
+          >
+            {t('replay.backToStream')}
+          </Link>
+          {canDelete && <DeleteReplay id={r.id} mint={r.mint} />}
+        </div>
       </header>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">
         {r.videoUrl ? (
@@ -94,6 +112,45 @@ function Replay({ recording: r }: { recording: NonNullable<ReturnType<typeof use
           <ReplayChat messages={chat.data?.items ?? []} playheadMs={playheadMs} />
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Delete for everyone, after a confirmation in place; then back to the stream's page. */
+function DeleteReplay({ id, mint }: { id: string; mint: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteRecordingMutation(id, mint);
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button type="button" onClick={() => setAsking(true)} className={buttonClass('secondary', 'sm')}>
+        <Trash2 aria-hidden className="size-4" />
+        {t('replay.delete')}
+      </button>
+    );
+  return (
+    <div role="alertdialog" aria-label={t('replay.delete')} className="flex flex-wrap items-center gap-2">
+      <p className="text-sm text-fg">{t('replay.deleteConfirm')}</p>
+      <button
+        type="button"
+        disabled={remove.isPending}
+        onClick={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              notify.success(t('replay.removed'));
+              navigate(`/livestream/${mint}`);
+            },
+            onError: () => notify.error(t('replay.deleteFailed')),
+          })
+        }
+        className={buttonClass('primary', 'sm', '!bg-down !text-white hover:!bg-down/85')}
+      >
+        {t('replay.deleteYes')}
+      </button>
+      <button type="button" onClick={() => setAsking(false)} className={buttonClass('secondary', 'sm')}>
+        {t('replay.deleteCancel')}
+      </button>
     </div>
   );
 }
