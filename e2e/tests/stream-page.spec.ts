@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { CHAT_MESSAGE_MAX_LENGTH, shortenAddress } from '@mintcast/contracts';
+import { CHAT_MESSAGE_MAX_LENGTH, chatChannelForMint, shortenAddress } from '@mintcast/contracts';
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { Hex } from 'viem';
@@ -212,8 +212,15 @@ test('signed out the chat offers Connect; over the limit says why; a timed-out o
 
   // Banned while watching: the ban arrives live and the composer closes with the reason.
   expect((await api(host, 'DELETE', `/api/streams/${TOKEN}/mutes/${viewer}`)).status).toBe(204);
+  // The ban must come after the reloaded page has subscribed to the stream's chat (else there is no push to get).
+  const frames: string[] = [];
+  me.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
   await me.reload();
   await expect(composer(me)).toBeVisible();
+  const channel = chatChannelForMint(TOKEN.toLowerCase());
+  await expect
+    .poll(() => frames.some((f) => f.includes('"subscribed"') && f.includes(channel)), { timeout: 60_000 })
+    .toBe(true);
   expect((await api(host, 'PUT', `/api/streams/${TOKEN}/bans/${viewer}`)).status).toBe(204);
   await expect(sanction).toHaveText('You are banned from this chat');
   await expect(composer(me)).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClipSettingsMutation, useClipSettingsQuery } from '../../queries/clips.ts';
 import { useRecordingSettingsMutation, useRecordingSettingsQuery } from '../../queries/recordings.ts';
@@ -6,15 +7,22 @@ function Switch(props: {
   label: string;
   checked: boolean | undefined;
   pending: boolean;
-  onChange: (on: boolean) => void;
+  /** Saves the choice; `settled` is called once the server has answered (either way). */
+  onChange: (on: boolean, settled: () => void) => void;
 }) {
+  // What the creator just chose shows at once (the mutation's own pending state renders a tick later, and a
+  // controlled box would flip back for that tick); the server's answer replaces it.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   return (
     <label className="flex items-center gap-2 text-xs text-white/80">
       <input
         type="checkbox"
-        checked={props.checked ?? false}
+        checked={chosen ?? props.checked ?? false}
         disabled={props.checked === undefined || props.pending}
-        onChange={(e) => props.onChange(e.target.checked)}
+        onChange={(e) => {
+          setChosen(e.target.checked);
+          props.onChange(e.target.checked, () => setChosen(null));
+        }}
         className="size-4 accent-[var(--color-brand)]"
       />
       {props.label}
@@ -34,16 +42,15 @@ export function BroadcastSwitches({ mint }: { mint: string }) {
       <legend className="sr-only">{t('start.cockpit.switches')}</legend>
       <Switch
         label={t('start.cockpit.record')}
-        // What the creator just chose shows at once; the server's answer replaces it.
-        checked={setRecording.isPending ? setRecording.variables : recording.data?.enabled}
+        checked={recording.data?.enabled}
         pending={setRecording.isPending}
-        onChange={(on) => setRecording.mutate(on)}
+        onChange={(on, settled) => setRecording.mutate(on, { onSettled: settled })}
       />
       <Switch
         label={t('start.cockpit.allowClips')}
-        checked={setClips.isPending ? setClips.variables : clips.data?.enabled}
+        checked={clips.data?.enabled}
         pending={setClips.isPending}
-        onChange={(on) => setClips.mutate(on)}
+        onChange={(on, settled) => setClips.mutate(on, { onSettled: settled })}
       />
     </fieldset>
   );
