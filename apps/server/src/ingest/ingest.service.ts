@@ -136,7 +136,8 @@ export const createIngestService = (deps: {
           'stream_key_unreadable',
           'This key cannot be shown again: generate a new one',
         );
-      return { ...info(mint, row), whipUrl: info(mint, row).whipUrl ?? '', streamKey };
+      const shown = info(mint, row);
+      return { ...shown, whipUrl: shown.whipUrl ?? '', streamKey };
     },
 
     /** A new key for the stream; the previous one (and its LiveKit ingress) stops working. */
