@@ -8,6 +8,7 @@ export interface ApiSession {
   accessToken: string;
   /** Sends JSON to the site's API as this wallet; resolves with the response. */
   post(path: string, body: object): Promise<Response>;
+  put(path: string, body: object): Promise<Response>;
 }
 
 /**
@@ -30,14 +31,11 @@ export const apiSignIn = async (
     user: { address: string };
   };
   const accessToken = session.access_token;
-  return {
-    address: session.user.address,
-    accessToken,
-    post: (path, body) =>
-      fetch(`${appUrl}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-        body: JSON.stringify(body),
-      }),
-  };
+  const send = (method: 'POST' | 'PUT') => (path: string, body: object) =>
+    fetch(`${appUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify(body),
+    });
+  return { address: session.user.address, accessToken, post: send('POST'), put: send('PUT') };
 };

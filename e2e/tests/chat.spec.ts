@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { apiSignIn } from '../support/api-session.ts';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { randomMint, streamSeed } from '../support/data.ts';
@@ -6,10 +7,19 @@ import { expect, test } from '../support/fixtures.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
 const mint = randomMint();
+const creatorKey = generatePrivateKey();
 let app: RunningApp;
 test.beforeAll(async () => {
   app = await startApp({
-    streams: [streamSeed({ mint, name: 'Chat Coin', symbol: 'CHAT', is_currently_live: true })],
+    streams: [
+      streamSeed({
+        mint,
+        name: 'Chat Coin',
+        symbol: 'CHAT',
+        is_currently_live: true,
+        creator_address: privateKeyToAddress(creatorKey).toLowerCase(),
+      }),
+    ],
   });
 });
 test.afterAll(() => app?.stop());
@@ -31,6 +41,11 @@ const chat = (page: Page) => page.getByRole('region', { name: 'Live Chat' });
 test('a visitor without a wallet reads history and live messages, and sees only the connect prompt', async ({
   page,
 }) => {
+  // Links are off by default: the creator allows this one domain.
+  const creator = await apiSignIn(app.url, creatorKey);
+  expect(
+    (await creator.put(`/api/streams/${mint}/chat-settings`, { linkAllowlist: ['example.com'] })).status,
+  ).toBe(200);
   const poster = await apiPoster();
   await poster.post('gm from history');
   await poster.post('<b>not bold</b> https://example.com/x');

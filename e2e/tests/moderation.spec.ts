@@ -5,6 +5,7 @@ import { apiSignIn } from '../support/api-session.ts';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { randomMint, streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { SHOTS, STILL } from '../support/screenshots.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
 /**
@@ -19,6 +20,7 @@ const address = (key: Hex) => privateKeyToAccount(key).address.toLowerCase();
 const chatMint = randomMint();
 const authorMint = randomMint();
 const nsfwMint = randomMint();
+const shieldMint = randomMint();
 let app: RunningApp;
 
 test.beforeAll(async () => {
@@ -29,6 +31,13 @@ test.beforeAll(async () => {
         mint: chatMint,
         name: 'Moderated Coin',
         symbol: 'MOD',
+        creator_address: address(creatorKey),
+        is_currently_live: true,
+      }),
+      streamSeed({
+        mint: shieldMint,
+        name: 'Shielded Coin',
+        symbol: 'SHLD',
         creator_address: address(creatorKey),
         is_currently_live: true,
       }),
@@ -176,4 +185,61 @@ test('report → admin ban → chat tools → NSFW, as the users see it', async 
   await viewer.getByRole('button', { name: 'I am 18 or older, continue' }).click();
   await expect(viewer.getByTestId('stream-name')).toHaveText('Spicy Coin');
   for (const page of [viewer, admin, creator]) await page.context().close();
+});
+
+test('crypto-chat safety: links off except the allowlist, Shield mode on and off, the moderation log', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const viewer = await signedInPage(browser, generatePrivateKey(), `/livestream/${shieldMint}`);
+  await expect(chat(viewer).getByRole('textbox', { name: 'Chat message' })).toBeVisible({ timeout: 15_000 });
+  const messages = (page: Page) => chat(page).getByTestId('chat-message');
+
+  // Links are off by default.
+  await send(viewer, 'claim at https://pancake-claim.xyz/now');
+  await expect(
+    viewer.getByText('Your message was not sent: links to pancake-claim.xyz are not allowed in this chat'),
+  ).toBeVisible();
+
+  // The creator allows one domain, typed as a whole URL, and it becomes a plain domain.
+  const creator = await signedInPage(browser, creatorKey, `/livestream/${shieldMint}`);
+  await chat(creator).getByRole('button', { name: 'Chat tools' }).click();
+  const tools = creator.getByTestId('chat-tools');
+  const allowlist = tools.getByTestId('link-allowlist');
+  await allowlist.getByRole('textbox', { name: 'Allowed domain' }).fill('not a domain');
+  await allowlist.getByRole('button', { name: 'Add allowed domain' }).click();
+  await expect(allowlist.getByRole('alert')).toHaveText('Enter a domain name such as example.com');
+  await allowlist
+    .getByRole('textbox', { name: 'Allowed domain' })
+    .fill('https://www.PancakeSwap.finance/swap');
+  await allowlist.getByRole('button', { name: 'Add allowed domain' }).click();
+  await expect(allowlist.getByRole('button', { name: 'Remove pancakeswap.finance' })).toBeVisible();
+  await send(viewer, 'trade on https://pancakeswap.finance/swap');
+  await expect(
+    messages(viewer).getByRole('link', { name: 'https://pancakeswap.finance/swap' }),
+  ).toBeVisible();
+
+  // Shield mode: one switch, four settings; every viewer sees it.
+  await tools.getByRole('checkbox', { name: 'Shield mode' }).check();
+  await expect(chat(viewer).getByTestId('chat-modes')).toContainText('Shield mode');
+  await expect(chat(viewer).getByTestId('chat-modes')).toContainText('Slow mode: 30 s');
+  await expect(chat(viewer).getByTestId('chat-modes')).toContainText('Followers-only chat');
+  await send(viewer, 'gm shield');
+  await expect(viewer.getByText('This chat is followers-only. Follow the stream to chat.')).toBeVisible();
+  await tools.getByRole('heading', { name: 'Moderation log' }).scrollIntoViewIfNeeded();
+  await expect(tools.getByTestId('moderation-log-entry').first()).toContainText('turned Shield mode on');
+  await creator.screenshot({ path: `${SHOTS}/chat-safety-tools-1280.png`, style: STILL });
+
+  await tools.getByRole('checkbox', { name: 'Shield mode' }).uncheck();
+  await expect(chat(viewer).getByTestId('chat-modes')).toHaveCount(0);
+  await send(viewer, 'gm without shield');
+  await expect(messages(creator).filter({ hasText: 'gm without shield' })).toBeVisible();
+  const log = tools.getByTestId('moderation-log-entry');
+  await expect(log.first()).toContainText('turned Shield mode off');
+  await expect(log.filter({ hasText: 'changed the chat settings' })).toContainText('pancakeswap.finance');
+
+  await creator.setViewportSize({ width: 390, height: 844 });
+  await creator.getByRole('tab', { name: 'Chat' }).click();
+  await chat(creator).scrollIntoViewIfNeeded();
+  await chat(creator).screenshot({ path: `${SHOTS}/chat-safety-tools-390.png`, style: STILL });
 });

@@ -8,6 +8,7 @@ import { createChatRepository } from '../src/chat/chat.repository.ts';
 import { createChatService } from '../src/chat/chat.service.ts';
 import { CHAT_RATE_LIMIT, CHAT_STREAM_LIMIT, createChatRules } from '../src/moderation/chat-rules.service.ts';
 import { createModerationRepository } from '../src/moderation/moderation.repository.ts';
+import { createModerationLog } from '../src/moderation/moderation-log.repository.ts';
 import { createStream, randomAddress } from './support/builders.ts';
 import { connectRealtime, insertMessages } from './support/multi-instance.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
@@ -291,6 +292,7 @@ describe(`the cost of one post (${databaseKind()})`, () => {
       {
         rules: createChatRules(createModerationRepository(db), { now: Date.now }),
         access: createAccess(createAccessRepository(db), { admins: [] }),
+        log: createModerationLog(db),
         now: Date.now,
       },
     );

@@ -74,7 +74,12 @@ describe(`chat rules (${databaseKind()})`, () => {
     const pushed = await socket.waitFor((e: TRealtimeEvent) => e.type === 'chat_rules');
     expect(pushed).toMatchObject({ rules: { slowModeSeconds: 10, followersOnly: false } });
     const rules = await b.inject({ method: 'GET', url: `/api/streams/${mint}/chat-rules` });
-    expect(ZChatRules.parse(rules.json())).toEqual({ slowModeSeconds: 10, followersOnly: false });
+    expect(ZChatRules.parse(rules.json())).toEqual({
+      slowModeSeconds: 10,
+      followersOnly: false,
+      linkAllowlist: [],
+      shield: false,
+    });
 
     expect((await post(b, mint, viewer, 'first')).statusCode).toBe(201);
     clock += 9_000;

@@ -2,6 +2,7 @@ export * from './address.ts';
 export * from './auth.ts';
 export * from './chain.ts';
 export * from './chat.ts';
+export * from './chat-links.ts';
 export * from './clips.ts';
 export * from './config.ts';
 export * from './constants.ts';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chatModeLabels, findBannedWord, ZChatSettingsUpdate, ZReportRequest } from './moderation.ts';
+import {
+  chatModeLabels,
+  DEFAULT_CHAT_RULES,
+  effectiveChatRules,
+  findBannedWord,
+  ZChatSettingsUpdate,
+  ZReportRequest,
+} from './moderation.ts';
 
 describe('findBannedWord', () => {
   it('matches whole words in any case, in any script, with punctuation around', () => {
@@ -22,11 +29,35 @@ describe('findBannedWord', () => {
 
 describe('chat settings and reports', () => {
   it('labels the modes a viewer sees', () => {
-    expect(chatModeLabels({ slowModeSeconds: 10, followersOnly: true })).toEqual([
+    expect(chatModeLabels({ ...DEFAULT_CHAT_RULES, slowModeSeconds: 10, followersOnly: true })).toEqual([
       'Slow mode: 10 s',
       'Followers-only chat',
     ]);
-    expect(chatModeLabels({ slowModeSeconds: 0, followersOnly: false })).toEqual([]);
+    expect(chatModeLabels(DEFAULT_CHAT_RULES)).toEqual([]);
+  });
+
+  it('Shield mode puts followers-only, a 30 s slow mode and no links on top of the settings, and keeps them', () => {
+    const set = { slowModeSeconds: 5, followersOnly: false, linkAllowlist: ['x.com'], shield: true };
+    expect(effectiveChatRules(set)).toEqual({
+      slowModeSeconds: 30,
+      followersOnly: true,
+      linkAllowlist: [],
+      shield: true,
+    });
+    expect(effectiveChatRules({ ...set, slowModeSeconds: 60 }).slowModeSeconds).toBe(60);
+    expect(effectiveChatRules({ ...set, shield: false })).toEqual({ ...set, shield: false });
+    expect(chatModeLabels(set)).toEqual(['Shield mode', 'Slow mode: 30 s', 'Followers-only chat']);
+  });
+
+  it('takes only plain domain names into the link allowlist, at most 30', () => {
+    expect(
+      ZChatSettingsUpdate.safeParse({ linkAllowlist: ['x.com', 'docs.pancakeswap.finance'] }).success,
+    ).toBe(true);
+    for (const bad of ['https://x.com', 'x', 'X.COM', 'a b.com', '', 'x.com/path', `${'a'.repeat(64)}.com`]) {
+      expect(ZChatSettingsUpdate.safeParse({ linkAllowlist: [bad] }).success, bad).toBe(false);
+    }
+    const many = Array.from({ length: 31 }, (_, i) => `d${i}.com`);
+    expect(ZChatSettingsUpdate.safeParse({ linkAllowlist: many }).success).toBe(false);
   });
 
   it('bounds slow mode to 0–120 s and lower-cases banned words', () => {

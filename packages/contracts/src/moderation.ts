@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAddress } from './address.ts';
 import { ZChatMessageId } from './chat.ts';
+import { LINK_ALLOWLIST_MAX, LINK_DOMAIN_RE } from './chat-links.ts';
 import { format, ZText } from './text.ts';
 
 /** Slow mode: seconds a wallet waits between two messages in one chat (0 = off). */
@@ -8,14 +9,42 @@ export const SLOW_MODE_MAX_SECONDS = 120;
 export const BANNED_WORDS_MAX = 200;
 export const BANNED_WORD_MAX_LENGTH = 40;
 
-/** Chat modes every viewer sees (and every instance enforces). */
+/** Shield mode's slow mode, unless the chat's own is slower. */
+export const SHIELD_SLOW_MODE_SECONDS = 30;
+
+/**
+ * Chat modes every viewer sees (and every instance enforces), as the creator set them. Shield mode puts
+ * stricter ones on top without changing these, so switching it off restores them: see `effectiveChatRules`.
+ */
 export const ZChatRules = z.object({
   slowModeSeconds: z.number().int().min(0).max(SLOW_MODE_MAX_SECONDS),
   followersOnly: z.boolean(),
+  /** Links are off except to these domains (and their subdomains). */
+  linkAllowlist: z.array(z.string()).default([]),
+  /** Followers-only, slow mode, links off and the strictest word list, in one switch. */
+  shield: z.boolean().default(false),
 });
 export type TChatRules = z.infer<typeof ZChatRules>;
 
-export const DEFAULT_CHAT_RULES: TChatRules = { slowModeSeconds: 0, followersOnly: false };
+export const DEFAULT_CHAT_RULES: TChatRules = {
+  slowModeSeconds: 0,
+  followersOnly: false,
+  linkAllowlist: [],
+  shield: false,
+};
+
+/** The modes in force: the creator's, or with Shield mode on, followers-only, slow mode and no links. */
+export const effectiveChatRules = (rules: TChatRules): TChatRules =>
+  rules.shield
+    ? {
+        ...rules,
+        followersOnly: true,
+        slowModeSeconds: Math.max(rules.slowModeSeconds, SHIELD_SLOW_MODE_SECONDS),
+        linkAllowlist: [],
+      }
+    : rules;
+
+const ZLinkDomain = z.string().max(253).regex(LINK_DOMAIN_RE, 'Enter a domain name such as example.com');
 
 const ZBannedWord = z.pipe(
   ZText({
@@ -34,9 +63,47 @@ export const ZChatSettingsUpdate = z
     slowModeSeconds: z.number().int().min(0).max(SLOW_MODE_MAX_SECONDS).optional(),
     followersOnly: z.boolean().optional(),
     bannedWords: z.array(ZBannedWord).max(BANNED_WORDS_MAX).optional(),
+    linkAllowlist: z
+      .array(ZLinkDomain)
+      .max(LINK_ALLOWLIST_MAX, `At most ${LINK_ALLOWLIST_MAX} allowed domains`)
+      .optional(),
   })
   .strict();
 export type TChatSettingsUpdate = z.input<typeof ZChatSettingsUpdate>;
+
+/** `PUT /api/streams/{mint}/shield` (creator or moderator). */
+export const ZShieldUpdate = z.object({ on: z.boolean() }).strict();
+
+/** What the moderation log records. */
+export const MODERATION_LOG_ACTIONS = [
+  'delete_message',
+  'timeout',
+  'lift_timeout',
+  'ban',
+  'unban',
+  'add_moderator',
+  'remove_moderator',
+  'clear_chat',
+  'settings',
+  'shield_on',
+  'shield_off',
+] as const;
+export const ZModerationLogAction = z.enum(MODERATION_LOG_ACTIONS);
+export type TModerationLogAction = z.infer<typeof ZModerationLogAction>;
+
+/** One moderation action: who did what, when, to whom (a wallet, or null for the whole chat). */
+export const ZModerationLogEntry = z.object({
+  id: z.string(),
+  actor: z.string(),
+  action: ZModerationLogAction,
+  target: z.string().nullable(),
+  /** What changed, in short ("slowModeSeconds=10", the minutes of a timeout, the deleted message's text). */
+  detail: z.string(),
+  created_at: z.string(),
+});
+export type TModerationLogEntry = z.infer<typeof ZModerationLogEntry>;
+export const ZModerationLog = z.object({ items: z.array(ZModerationLogEntry) });
+export type TModerationLog = z.infer<typeof ZModerationLog>;
 
 export const ZStreamRole = z.enum(['creator', 'moderator', 'viewer']);
 export type TStreamRole = z.infer<typeof ZStreamRole>;
@@ -79,6 +146,7 @@ export const CHAT_RULE_ERRORS = {
   followersOnly: 'followers_only',
   bannedWord: 'banned_word',
   slowMode: 'slow_mode',
+  linksOff: 'links_off',
 } as const;
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -97,8 +165,10 @@ export const findBannedWord = (content: string, words: readonly string[]): strin
 };
 
 /** What a viewer is told about the chat's modes: "Slow mode: 10 s", "Followers-only chat". */
-export const chatModeLabels = (rules: TChatRules): string[] => {
+export const chatModeLabels = (set: TChatRules): string[] => {
+  const rules = effectiveChatRules(set);
   const labels: string[] = [];
+  if (rules.shield) labels.push('Shield mode');
   if (rules.slowModeSeconds > 0) labels.push(`Slow mode: ${rules.slowModeSeconds} s`);
   if (rules.followersOnly) labels.push('Followers-only chat');
   return labels;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import { chatRulesFor } from '../moderation/chat-rules.service.ts';
+import { createModerationLog } from '../moderation/moderation-log.repository.ts';
 import { PLUGIN } from '../plugin-names.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { CHAT_MAX_LOOP_LAG_MS, CHAT_POSTS_IN_FLIGHT, chatRoutes } from './chat.routes.ts';
@@ -20,6 +21,7 @@ const chat: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const chat = createChatService(repo, pubsub, {
     rules: chatRulesFor(ctx),
     access: ctx.access,
+    log: createModerationLog(ctx.database.db),
     now: ctx.now,
   });
 

@@ -116,17 +116,21 @@ export const createChatRepository = (db: Kysely<Database>) => ({
   },
 
   /** Delete one message of a stream; false when it does not exist there. */
-  remove(streamId: string, id: string, notify: NotifyWith<string>): Promise<boolean> {
+  /** Delete a message and NOTIFY; its author and text (for the moderation log), or undefined if not there. */
+  remove(
+    streamId: string,
+    id: string,
+    notify: NotifyWith<string>,
+  ): Promise<{ user_address: string; content: string } | undefined> {
     return db.transaction().execute(async (trx) => {
       const gone = await trx
         .deleteFrom('messages')
         .where('id', '=', id)
         .where('stream_id', '=', streamId)
-        .returning('id')
+        .returning(['user_address', 'content'])
         .executeTakeFirst();
-      if (!gone) return false;
-      await sql`select pg_notify(${notify.channel}, ${notify.payloadOf(id)})`.execute(trx);
-      return true;
+      if (gone) await sql`select pg_notify(${notify.channel}, ${notify.payloadOf(id)})`.execute(trx);
+      return gone;
     });
   },
 

@@ -2,6 +2,7 @@ import type { TChatHistory, TChatHistoryQuery, TChatMessage, TChatMute } from '@
 import type { Access } from '../access/access.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import type { ChatRules } from '../moderation/chat-rules.service.ts';
+import type { ModerationLog } from '../moderation/moderation-log.repository.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES, type PubSub } from '../realtime/pubsub.ts';
 import type { ChatRepository } from './chat.repository.ts';
 import { CHAT_TOPIC, deletedPayload } from './chat-notification.ts';
@@ -19,10 +20,10 @@ export const CREATOR_MESSAGE_PROTECTED = 'creator_message_protected';
 export const createChatService = (
   repo: ChatRepository,
   pubsub: Pick<PubSub, 'channelOf'>,
-  opts: { rules: ChatRules; access: Access; now: () => number },
+  opts: { rules: ChatRules; access: Access; log: Pick<ModerationLog, 'add'>; now: () => number },
 ) => {
   const channel = pubsub.channelOf(CHAT_TOPIC);
-  const { rules, access, now } = opts;
+  const { rules, access, log, now } = opts;
 
   const requireStream = async (mint: string) => {
     const stream = await repo.streamCreator(mint);
@@ -87,6 +88,13 @@ export const createChatService = (
       }
       const removed = await repo.remove(mint, id, { channel, payloadOf: (i) => deletedPayload(mint, i) });
       if (!removed) throw notFound('Message not found');
+      await log.add({
+        mint,
+        actor,
+        action: 'delete_message',
+        target: removed.user_address,
+        detail: removed.content,
+      });
     },
 
     async mute(actor: string, mint: string, address: string, minutes: number): Promise<TChatMute> {
@@ -96,6 +104,7 @@ export const createChatService = (
         throw badRequest('The creator and moderators cannot be timed out');
       const until = new Date(now() + minutes * 60_000);
       const row = await repo.upsertMute(mint, address, until, actor);
+      await log.add({ mint, actor, action: 'timeout', target: address, detail: `${minutes} min` });
       return {
         stream_id: row.stream_id,
         address: row.user_address,

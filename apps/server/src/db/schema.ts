@@ -141,7 +141,19 @@ export interface ChatSettingsTable {
   slow_mode_seconds: ColumnType<number, number | undefined, number>;
   followers_only: ColumnType<boolean, boolean | undefined, boolean>;
   banned_words: ColumnType<string[], string[] | undefined, string[]>;
+  link_allowlist: ColumnType<string[], string[] | undefined, string[]>;
+  shield: ColumnType<boolean, boolean | undefined, boolean>;
   updated_at: Timestamp;
+}
+
+export interface ModerationLogTable {
+  id: Generated<string>;
+  stream_id: string;
+  actor: string;
+  action: string;
+  target: string | null;
+  detail: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
 }
 
 export interface StreamModeratorsTable {
@@ -265,6 +277,7 @@ export interface Database extends ReachTables {
   stream_thumbnails: StreamThumbnailsTable;
   tips: TipsTable;
   chat_settings: ChatSettingsTable;
+  moderation_log: ModerationLogTable;
   stream_moderators: StreamModeratorsTable;
   chat_bans: ChatBansTable;
   platform_bans: PlatformBansTable;

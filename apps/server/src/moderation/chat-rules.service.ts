@@ -1,10 +1,12 @@
-import { CHAT_RULE_ERRORS } from '@mintcast/contracts';
+import { CHAT_RULE_ERRORS, effectiveChatRules, firstBlockedLinkHost } from '@mintcast/contracts';
 import { PLATFORM_BANNED_MESSAGE } from '../access/access.ts';
 import type { AppContext } from '../app-context.ts';
 import { createRateLimiter, type RateLimiter } from '../chat/rate-limiter.ts';
 import { AppError } from '../http/errors.ts';
 import { findBannedWord } from './banned-words.ts';
+import { rulesOf } from './chat-settings.ts';
 import { createModerationRepository, type ModerationRepository } from './moderation.repository.ts';
+import { SHIELD_WORDS } from './shield-words.ts';
 
 /** Chat posting limit per address: 20 messages per 30 s (across instances), bursts of 5 (per instance). */
 export const CHAT_RATE_LIMIT = { burst: 5, perWindow: 20, windowMs: 30_000 } as const;
@@ -77,14 +79,17 @@ export const createChatRules = (
         { minutes: n },
       );
     }
-    if (c.followers_only && !staff && !c.follows) {
+    const rules = effectiveChatRules(rulesOf(c));
+    if (rules.followersOnly && !staff && !c.follows) {
       return new AppError(
         403,
         CHAT_RULE_ERRORS.followersOnly,
         'This chat is followers-only. Follow the stream to chat.',
       );
     }
-    const word = findBannedWord(content, c.banned_words ?? []);
+    const word =
+      findBannedWord(content, c.banned_words ?? []) ??
+      (rules.shield ? findBannedWord(content, SHIELD_WORDS) : null);
     if (word) {
       return new AppError(
         422,
@@ -93,7 +98,17 @@ export const createChatRules = (
         { word },
       );
     }
-    const slowMs = (c.slow_mode_seconds ?? 0) * 1000;
+    // Links are off except to the creator's allowlist (none under Shield mode); the host and moderators may post any.
+    const host = staff ? null : firstBlockedLinkHost(content, rules.linkAllowlist);
+    if (host) {
+      return new AppError(
+        422,
+        CHAT_RULE_ERRORS.linksOff,
+        `Your message was not sent: links to ${host} are not allowed in this chat`,
+        { host },
+      );
+    }
+    const slowMs = rules.slowModeSeconds * 1000;
     if (slowMs > 0 && !staff && c.last_post_at) {
       const waitMs = new Date(c.last_post_at).getTime() + slowMs - t;
       if (waitMs > 0) {

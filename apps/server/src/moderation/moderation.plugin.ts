@@ -5,6 +5,7 @@ import { PLUGIN } from '../plugin-names.ts';
 import { createChatModerationService } from './chat-moderation.service.ts';
 import { createModerationRepository } from './moderation.repository.ts';
 import { moderationRoutes } from './moderation.routes.ts';
+import { createModerationLog } from './moderation-log.repository.ts';
 import { MODERATION_TOPIC, toModerationEvents } from './moderation-notification.ts';
 
 /**
@@ -15,6 +16,7 @@ const moderation: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
   const { pubsub, hub } = app.realtime;
   const moderation = createChatModerationService({
     repo: createModerationRepository(ctx.database.db),
+    log: createModerationLog(ctx.database.db),
     access: ctx.access,
     pubsub,
     now: ctx.now,

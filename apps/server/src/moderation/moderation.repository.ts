@@ -25,6 +25,8 @@ export const createModerationRepository = (db: Kysely<Database>) => ({
         'cs.slow_mode_seconds',
         'cs.followers_only',
         'cs.banned_words',
+        'cs.link_allowlist',
+        'cs.shield',
         'p.username',
         'p.profile_image',
         'm.muted_until',
@@ -86,7 +88,13 @@ export const createModerationRepository = (db: Kysely<Database>) => ({
 
   saveSettings(
     mint: string,
-    values: { slow_mode_seconds?: number; followers_only?: boolean; banned_words?: string[] },
+    values: {
+      slow_mode_seconds?: number;
+      followers_only?: boolean;
+      banned_words?: string[];
+      link_allowlist?: string[];
+      shield?: boolean;
+    },
   ) {
     return db
       .insertInto('chat_settings')

@@ -3,7 +3,9 @@ import {
   ZChatRules,
   ZChatSettingsUpdate,
   ZMintParams,
+  ZModerationLog,
   ZNoContent,
+  ZShieldUpdate,
   ZStreamAddressParams,
 } from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -52,6 +54,36 @@ export const moderationRoutes = async (app: FastifyInstance, opts: { moderation:
     async (request) => {
       const { mint } = ZMintParams.parse(request.params);
       return moderation.updateSettings(actor(request), mint, ZChatSettingsUpdate.parse(request.body ?? {}));
+    },
+  );
+
+  app.put(
+    '/api/streams/:mint/shield',
+    {
+      ...auth,
+      schema: routeSchema({
+        tags: ['moderation'],
+        params: ZMintParams,
+        body: ZShieldUpdate,
+        response: { 200: ZChatModeration },
+      }),
+    },
+    async (request) => {
+      const { mint } = ZMintParams.parse(request.params);
+      return moderation.setShield(actor(request), mint, ZShieldUpdate.parse(request.body).on);
+    },
+  );
+
+  app.get(
+    '/api/streams/:mint/moderation/log',
+    {
+      ...auth,
+      schema: routeSchema({ tags: ['moderation'], params: ZMintParams, response: { 200: ZModerationLog } }),
+    },
+    async (request, reply) => {
+      const { mint } = ZMintParams.parse(request.params);
+      reply.header('cache-control', 'private, no-store');
+      return { items: await moderation.log(actor(request), mint) };
     },
   );
 

@@ -4,6 +4,7 @@ import {
   type TReportRequest,
   ZChatModeration,
   ZChatRules,
+  ZModerationLog,
   ZNoContent,
   ZReportCreated,
 } from '@mintcast/contracts';
@@ -16,6 +17,7 @@ export const moderationKeys = {
   all: ['moderation'] as const,
   rules: (mint: string) => ['moderation', mint, 'rules'] as const,
   overview: (mint: string, address: string | null) => ['moderation', mint, 'overview', address] as const,
+  log: (mint: string) => ['moderation', mint, 'log'] as const,
 };
 
 /** The chat's modes in force; realtime `chat_rules` events write straight into this query. */
@@ -37,6 +39,13 @@ export const useChatModerationQuery = (mint: string) => {
   });
 };
 
+/** The chat's moderation log (the creator's); every chat tool's mutation refreshes it. */
+export const useModerationLogQuery = (mint: string) =>
+  useQuery({
+    queryKey: moderationKeys.log(mint),
+    queryFn: ({ signal }) => apiFetch(`/api/streams/${mint}/moderation/log`, ZModerationLog, { signal }),
+  });
+
 /** One mutation per chat tool; each refreshes the staff's lists when done. */
 export const useChatToolMutation = <T>(mint: string, run: (input: T) => Promise<unknown>) => {
   const client = useQueryClient();
@@ -51,6 +60,8 @@ const noContent = (path: string, method: 'PUT' | 'DELETE' | 'POST') => apiFetch(
 export const chatTools = (mint: string) => ({
   updateSettings: (input: TChatSettingsUpdate) =>
     apiFetch(`/api/streams/${mint}/chat-settings`, ZChatModeration, { method: 'PUT', ...jsonBody(input) }),
+  setShield: (on: boolean) =>
+    apiFetch(`/api/streams/${mint}/shield`, ZChatModeration, { method: 'PUT', ...jsonBody({ on }) }),
   setModerator: ({ address, on }: { address: string; on: boolean }) =>
     noContent(`/api/streams/${mint}/moderators/${address}`, on ? 'PUT' : 'DELETE'),
   setBan: ({ address, on }: { address: string; on: boolean }) =>

@@ -22,6 +22,9 @@ describe('chat refusals in the visitor’s language (issue 29)', () => {
       'Your message was not sent: "scam" is not allowed in this chat',
     );
     expect(chatErrorText(refusal('chat_banned', 'x'), t)).toBe('You are banned from this chat');
+    expect(chatErrorText(refusal('links_off', 'x', { host: 'scam.xyz' }), t)).toBe(
+      'Your message was not sent: links to scam.xyz are not allowed in this chat',
+    );
 
     await switchLanguage('es'); // loads the Spanish catalog
     const es = i18n.getFixedT('es');

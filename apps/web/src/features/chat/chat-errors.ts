@@ -35,6 +35,10 @@ export const chatErrorText = (err: unknown, t: TFunction): string => {
       const word = str(d, 'word');
       return word === undefined ? err.message : t('chatErrors.banned_word', { word });
     }
+    case CHAT_RULE_ERRORS.linksOff: {
+      const host = str(d, 'host');
+      return host === undefined ? err.message : t('chatErrors.links_off', { host });
+    }
     case CHAT_RULE_ERRORS.slowMode:
     case 'rate_limited': {
       const seconds = num(d, 'seconds');

@@ -1,11 +1,20 @@
-import type { TChatRules } from '@mintcast/contracts';
-import { Timer, UserCheck } from 'lucide-react';
+import { effectiveChatRules, type TChatRules } from '@mintcast/contracts';
+import { ShieldAlert, Timer, UserCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** The modes in force, shown to every viewer above the composer: "Slow mode: 10 s", "Followers-only chat". */
-export function ChatModes({ rules }: { rules: TChatRules }) {
+/**
+ * The modes in force, shown to every viewer above the composer: "Shield mode", "Slow mode: 10 s",
+ * "Followers-only chat".
+ */
+export function ChatModes({ rules: set }: { rules: TChatRules }) {
   const { t } = useTranslation();
+  const rules = effectiveChatRules(set);
   const modes = [
+    rules.shield && {
+      key: 'shield',
+      icon: <ShieldAlert className="size-3.5" aria-hidden />,
+      label: t('moderation.shield'),
+    },
     rules.slowModeSeconds > 0 && {
       key: 'slow',
       icon: <Timer className="size-3.5" aria-hidden />,

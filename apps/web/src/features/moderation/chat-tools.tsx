@@ -1,6 +1,10 @@
-import { SLOW_MODE_MAX_SECONDS, type TChatModeration } from '@mintcast/contracts';
-import { Eraser, Plus, ShieldCheck, X } from 'lucide-react';
-import { useState } from 'react';
+import {
+  BANNED_WORD_MAX_LENGTH,
+  normalizeLinkDomain,
+  SLOW_MODE_MAX_SECONDS,
+  type TChatModeration,
+} from '@mintcast/contracts';
+import { Eraser, ShieldCheck, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass, iconButtonClass } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -8,23 +12,19 @@ import { i18n } from '../../lib/i18n/i18n.ts';
 import { notify } from '../../lib/toast.ts';
 import { chatTools, useChatToolMutation } from '../../queries/moderation.ts';
 import { ChatStaffLists } from './chat-staff-lists.tsx';
+import { ChipListEditor } from './chip-list-editor.tsx';
+import { ModerationLog } from './moderation-log.tsx';
+import { ShieldSwitch } from './shield-switch.tsx';
+import { ToolsSection as Section } from './tools-section.tsx';
 
 const SLOW_CHOICES = [0, 3, 5, 10, 30, 60, SLOW_MODE_MAX_SECONDS];
 const fail = (err: unknown) =>
   notify.error(err instanceof ApiError ? err.message : i18n.t('moderation.failed'));
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="border-b border-border px-4 py-3 last:border-b-0">
-      <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
 /**
- * The creator's and moderators' chat tools, over the message list: modes, banned words and clear chat
- * (creator), moderators (creator), and the banned and timed-out wallets (both).
+ * The creator's and moderators' chat tools, over the message list: Shield mode (both), modes, banned words,
+ * allowed links and clear chat (creator), moderators (creator), the banned and timed-out wallets (both), and
+ * the moderation log (creator).
  */
 export function ChatTools({
   mint,
@@ -39,16 +39,9 @@ export function ChatTools({
   const tools = chatTools(mint);
   const settings = useChatToolMutation(mint, tools.updateSettings);
   const clear = useChatToolMutation(mint, tools.clear);
-  const [word, setWord] = useState('');
   const isCreator = data.role === 'creator';
   const save = (input: Parameters<typeof tools.updateSettings>[0]) =>
     settings.mutate(input, { onError: fail });
-  const addWord = () => {
-    const w = word.trim().toLowerCase();
-    if (!w || data.bannedWords.includes(w)) return setWord('');
-    save({ bannedWords: [...data.bannedWords, w] });
-    setWord('');
-  };
 
   return (
     <div
@@ -74,84 +67,70 @@ export function ChatTools({
           <X className="size-4" aria-hidden />
         </button>
       </header>
+      <Section title={t('moderation.chatModes')}>
+        <ShieldSwitch mint={mint} data={data} onError={fail} />
+        {isCreator && (
+          <div className="mt-2">
+            <label className="flex items-center justify-between gap-3 py-1 text-sm">
+              <span>{t('moderation.slowMode')}</span>
+              <select
+                aria-label={t('moderation.slowMode')}
+                value={data.rules.slowModeSeconds}
+                onChange={(e) => save({ slowModeSeconds: Number(e.target.value) })}
+                className="h-8 rounded-md border border-border bg-surface-2 px-2 text-sm outline-none focus:border-brand/60"
+              >
+                {[...new Set([...SLOW_CHOICES, data.rules.slowModeSeconds])]
+                  .sort((a, b) => a - b)
+                  .map((s) => (
+                    <option key={s} value={s}>
+                      {s === 0 ? t('moderation.off') : t('moderation.seconds', { n: s })}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <label className="flex items-center justify-between gap-3 py-1 text-sm">
+              <span>{t('moderation.followersOnly')}</span>
+              <input
+                type="checkbox"
+                aria-label={t('moderation.followersOnly')}
+                checked={data.rules.followersOnly}
+                onChange={(e) => save({ followersOnly: e.target.checked })}
+                className="size-4 accent-[var(--color-brand)]"
+              />
+            </label>
+          </div>
+        )}
+      </Section>
       {isCreator && (
-        <Section title={t('moderation.chatModes')}>
-          <label className="flex items-center justify-between gap-3 py-1 text-sm">
-            <span>{t('moderation.slowMode')}</span>
-            <select
-              aria-label={t('moderation.slowMode')}
-              value={data.rules.slowModeSeconds}
-              onChange={(e) => save({ slowModeSeconds: Number(e.target.value) })}
-              className="h-8 rounded-md border border-border bg-surface-2 px-2 text-sm outline-none focus:border-brand/60"
-            >
-              {[...new Set([...SLOW_CHOICES, data.rules.slowModeSeconds])]
-                .sort((a, b) => a - b)
-                .map((s) => (
-                  <option key={s} value={s}>
-                    {s === 0 ? t('moderation.off') : t('moderation.seconds', { n: s })}
-                  </option>
-                ))}
-            </select>
-          </label>
-          <label className="flex items-center justify-between gap-3 py-1 text-sm">
-            <span>{t('moderation.followersOnly')}</span>
-            <input
-              type="checkbox"
-              aria-label={t('moderation.followersOnly')}
-              checked={data.rules.followersOnly}
-              onChange={(e) => save({ followersOnly: e.target.checked })}
-              className="size-4 accent-[var(--color-brand)]"
-            />
-          </label>
+        <Section title={t('moderation.bannedWords')}>
+          <ChipListEditor
+            items={data.bannedWords}
+            onChange={(bannedWords) => save({ bannedWords })}
+            normalize={(w) => w.trim().toLowerCase() || null}
+            maxLength={BANNED_WORD_MAX_LENGTH}
+            placeholder={t('moderation.addWordPlaceholder')}
+            inputLabel={t('moderation.bannedWord')}
+            addLabel={t('moderation.addBannedWord')}
+            removeLabel={(word) => t('moderation.allowWord', { word })}
+            hint={t('moderation.bannedWordsHint')}
+          />
         </Section>
       )}
       {isCreator && (
-        <Section title={t('moderation.bannedWords')}>
-          <form
-            className="flex gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              addWord();
-            }}
-          >
-            <input
-              value={word}
-              onChange={(e) => setWord(e.target.value)}
-              maxLength={40}
-              placeholder={t('moderation.addWordPlaceholder')}
-              aria-label={t('moderation.bannedWord')}
-              className="h-8 min-w-0 flex-1 rounded-md border border-border bg-surface-2 px-2.5 text-sm outline-none focus:border-brand/60"
-            />
-            <button
-              type="submit"
-              className={buttonClass('secondary', 'sm', 'h-8')}
-              aria-label={t('moderation.addBannedWord')}
-            >
-              <Plus className="size-4" aria-hidden />
-            </button>
-          </form>
-          {data.bannedWords.length > 0 ? (
-            <ul className="mt-2 flex flex-wrap gap-1.5">
-              {data.bannedWords.map((w) => (
-                <li
-                  key={w}
-                  className="inline-flex items-center gap-1 rounded-full bg-surface-2 py-0.5 pr-1 pl-2.5 text-xs"
-                >
-                  {w}
-                  <button
-                    type="button"
-                    onClick={() => save({ bannedWords: data.bannedWords.filter((x) => x !== w) })}
-                    className="rounded-full p-0.5 text-muted hover:bg-down/15 hover:text-down"
-                    aria-label={t('moderation.allowWord', { word: w })}
-                  >
-                    <X className="size-3" aria-hidden />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-2 text-xs text-muted">{t('moderation.bannedWordsHint')}</p>
-          )}
+        <Section title={t('moderation.allowedLinks')}>
+          <ChipListEditor
+            items={data.rules.linkAllowlist}
+            onChange={(linkAllowlist) => save({ linkAllowlist })}
+            normalize={normalizeLinkDomain}
+            maxLength={253}
+            placeholder={t('moderation.addDomainPlaceholder')}
+            inputLabel={t('moderation.allowedDomain')}
+            addLabel={t('moderation.addAllowedDomain')}
+            removeLabel={(domain) => t('moderation.removeDomain', { domain })}
+            hint={t('moderation.allowedLinksHint')}
+            invalidText={t('moderation.invalidDomain')}
+            testId="link-allowlist"
+          />
         </Section>
       )}
       <ChatStaffLists mint={mint} data={data} onError={fail} />
@@ -171,6 +150,11 @@ export function ChatTools({
             <Eraser className="size-4" aria-hidden />
             {t('moderation.clearForEveryone')}
           </button>
+        </Section>
+      )}
+      {isCreator && (
+        <Section title={t('moderation.log')}>
+          <ModerationLog mint={mint} />
         </Section>
       )}
     </div>

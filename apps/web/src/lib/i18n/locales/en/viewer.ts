@@ -28,6 +28,7 @@ export const chatErrors = {
   followers_only: 'This chat is followers-only. Follow the stream to chat.',
   banned_word: 'Your message was not sent: "{{word}}" is not allowed in this chat',
   slow_mode: 'Slow mode is on. You can send another message in {{seconds}} s',
+  links_off: 'Your message was not sent: links to {{host}} are not allowed in this chat',
   chat_busy: 'This chat is receiving too many messages right now. Try again in a few seconds',
   rate_limited: 'You are sending messages too fast. Try again in {{seconds}} s',
   muted_one: 'You are muted in this chat by the host for {{count}} more minute',

@@ -27,6 +27,7 @@ export const chatErrors = {
   followers_only: 'Este chat es solo para seguidores. Sigue la transmisión para chatear.',
   banned_word: 'Tu mensaje no se envió: «{{word}}» no está permitido en este chat',
   slow_mode: 'El modo lento está activado. Podrás enviar otro mensaje en {{seconds}} s',
+  links_off: 'Tu mensaje no se envió: los enlaces a {{host}} no están permitidos en este chat',
   chat_busy: 'Este chat está recibiendo demasiados mensajes ahora mismo. Inténtalo de nuevo en unos segundos',
   rate_limited: 'Estás enviando mensajes demasiado rápido. Inténtalo de nuevo en {{seconds}} s',
   muted_one: 'El anfitrión te ha silenciado en este chat durante {{count}} minuto más',

@@ -27,6 +27,7 @@ export const chatErrors = {
   followers_only: 'Ce chat est réservé aux abonnés. Suivez le stream pour discuter.',
   banned_word: 'Votre message n’a pas été envoyé : « {{word}} » n’est pas autorisé dans ce chat',
   slow_mode: 'Le mode lent est activé. Vous pourrez envoyer un autre message dans {{seconds}} s',
+  links_off: 'Votre message n’a pas été envoyé : les liens vers {{host}} ne sont pas autorisés dans ce chat',
   chat_busy: 'Ce chat reçoit trop de messages en ce moment. Réessayez dans quelques secondes',
   rate_limited: 'Vous envoyez des messages trop vite. Réessayez dans {{seconds}} s',
   muted_one: 'L’hôte vous a rendu muet dans ce chat pour encore {{count}} minute',
