@@ -23,7 +23,8 @@ self.addEventListener('push', (event) => {
   event.waitUntil(
     self.registration.showNotification(`${data.name} ($${data.symbol})`, {
       body: LIVE_NOW[lang] || LIVE_NOW.en,
-      icon: data.image_uri?.startsWith('https:') ? data.image_uri : '/favicon.svg',
+      icon: data.image_uri?.startsWith('https:') ? data.image_uri : '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
       tag: `live-${data.mint}`,
       data: { url: target },
     }),
