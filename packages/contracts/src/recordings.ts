@@ -46,6 +46,17 @@ export const ZReplayChat = z.object({ items: z.array(ZReplayChatMessage) });
 export type TReplayChat = z.infer<typeof ZReplayChat>;
 export const REPLAY_CHAT_LIMIT = 5_000;
 
+/** One point of the token's price during a broadcast, at its moment in the video (ms; 0 = before the start). */
+export const ZReplayPricePoint = z.object({
+  offsetMs: z.number().int().min(0),
+  priceUsd: z.number(),
+  marketCap: z.number(),
+});
+export type TReplayPricePoint = z.infer<typeof ZReplayPricePoint>;
+/** The token's price over a replay, oldest first (empty when no price was recorded while it was live). */
+export const ZReplayPrices = z.object({ items: z.array(ZReplayPricePoint) });
+export type TReplayPrices = z.infer<typeof ZReplayPrices>;
+
 /** The path a replay page lives at. */
 export const replayPath = (id: string): string => `/replay/${id}`;
 export const recordingVideoPath = (id: string): string => `/api/recordings/${id}/video`;

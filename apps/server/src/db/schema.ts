@@ -146,6 +146,13 @@ export interface ChatSettingsTable {
   updated_at: Timestamp;
 }
 
+export interface MarketSnapshotsTable {
+  stream_id: string;
+  at: Timestamp;
+  price_usd: number;
+  market_cap: number;
+}
+
 export interface ModerationLogTable {
   id: Generated<string>;
   stream_id: string;
@@ -278,6 +285,7 @@ export interface Database extends ReachTables {
   tips: TipsTable;
   chat_settings: ChatSettingsTable;
   moderation_log: ModerationLogTable;
+  market_snapshots: MarketSnapshotsTable;
   stream_moderators: StreamModeratorsTable;
   chat_bans: ChatBansTable;
   platform_bans: PlatformBansTable;

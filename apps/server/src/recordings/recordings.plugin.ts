@@ -10,6 +10,7 @@ import { clipsRoutes } from '../clips/clips.routes.ts';
 import { createClipsService } from '../clips/clips.service.ts';
 import { createLeaderLock } from '../db/advisory-lock.ts';
 import { PLUGIN } from '../plugin-names.ts';
+import { createMarketSnapshots } from '../tokens/market-snapshots.repository.ts';
 import { createEgressGateway, egressResult } from './egress-gateway.ts';
 import { createRecordingFiles } from './recording-files.ts';
 import { createRecordingsRepository } from './recordings.repository.ts';
@@ -42,6 +43,7 @@ const recordingsFeature: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     access: ctx.access,
     egress: embedded ? createEgressGateway(config.livekit) : undefined,
     files,
+    prices: createMarketSnapshots(ctx.database.db),
     now: ctx.now,
     log: app.log,
   });

@@ -6,6 +6,7 @@ import {
   ZRecordingList,
   ZRecordingSettings,
   ZReplayChat,
+  ZReplayPrices,
 } from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../http/api-docs.ts';
@@ -50,6 +51,21 @@ export const recordingsRoutes = async (app: FastifyInstance, opts: { recordings:
     async (request) => {
       const { id } = ZRecordingIdParams.parse(request.params);
       return { items: await recordings.chat(id) };
+    },
+  );
+
+  app.get(
+    '/api/recordings/:id/prices',
+    {
+      schema: routeSchema({
+        tags: ['replays'],
+        params: ZRecordingIdParams,
+        response: { 200: ZReplayPrices },
+      }),
+    },
+    async (request) => {
+      const { id } = ZRecordingIdParams.parse(request.params);
+      return { items: await recordings.prices(id) };
     },
   );
 

@@ -5,11 +5,13 @@ import {
   roomNameForMint,
   type TRecording,
   type TReplayChatMessage,
+  type TReplayPricePoint,
 } from '@mintcast/contracts';
 import type { Access } from '../access/access.ts';
 import { toChatMessage } from '../chat/chat-row.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
+import type { MarketSnapshots } from '../tokens/market-snapshots.repository.ts';
 import type { EgressGateway, EgressResult } from './egress-gateway.ts';
 import { type RecordingFiles, recordingFilePath } from './recording-files.ts';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.ts';
@@ -51,6 +53,8 @@ export const createRecordingsService = (deps: {
   /** Undefined when recording is unavailable (an external LiveKit: egress to S3 is not wired yet). */
   egress?: EgressGateway;
   files?: RecordingFiles;
+  /** The token's price kept while the stream was live (the replay's chart). */
+  prices: Pick<MarketSnapshots, 'between'>;
   now: () => number;
   log: Log;
 }) => {
@@ -139,6 +143,19 @@ export const createRecordingsService = (deps: {
       return rows.map((m) => ({
         ...toChatMessage(m),
         offsetMs: Math.max(0, new Date(m.created_at).getTime() - start.getTime()),
+      }));
+    },
+
+    /** The token's price over a replay, each point at its moment in the video (the last one before: at 0). */
+    async prices(id: string): Promise<TReplayPricePoint[]> {
+      const row = await existing(id);
+      const start = row.started_at;
+      const end = row.ended_at ?? new Date(deps.now());
+      const rows = await deps.prices.between(row.stream_id, start, end);
+      return rows.map((p) => ({
+        offsetMs: Math.max(0, new Date(p.at).getTime() - start.getTime()),
+        priceUsd: p.price_usd,
+        marketCap: p.market_cap,
       }));
     },
 

@@ -22,6 +22,8 @@ export interface MarketGatewayOptions {
   log?: { warn: (obj: object, msg: string) => void };
   /** Told of every upstream call's outcome and of every lookup: answered from the cache or not (metrics). */
   observe?: { upstreamCall(ok: boolean): void; lookup(cacheHit: boolean): void };
+  /** Told of the tokens each successful upstream call returned, with when (the replays' price record). */
+  onFresh?: (data: readonly Omit<TTokenData, 'fetchedAt' | 'stale'>[], at: number) => void;
 }
 
 interface Entry {
@@ -99,15 +101,14 @@ export const createMarketGateway = (opts: MarketGatewayOptions) => {
       (pairs) => {
         opts.observe?.upstreamCall(true);
         const at = now();
+        const fresh: Omit<TTokenData, 'fetchedAt' | 'stale'>[] = [];
         for (const a of addresses) {
-          store(a, {
-            lookup: toTokenLookup(pairs.get(a) ?? null, a),
-            fetchedAt: at,
-            failedAt: null,
-            failures: 0,
-          });
+          const lookup = toTokenLookup(pairs.get(a) ?? null, a);
+          if (lookup.kind === 'ok') fresh.push(lookup.data);
+          store(a, { lookup, fetchedAt: at, failedAt: null, failures: 0 });
           coldFailures.delete(a);
         }
+        if (fresh.length > 0) opts.onFresh?.(fresh, at);
       },
       (error: unknown) => {
         opts.observe?.upstreamCall(false);
