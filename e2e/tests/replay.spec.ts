@@ -23,7 +23,9 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   standin = await startMarketStandin();
-  app = await startApp({ media: true, env: { MARKET_DATA_URL: standin.url } });
+  standin.setPrice(TOKEN, 1);
+  // A short cache, so that a price tick reaches the site (and the replay's record) within a second.
+  app = await startApp({ media: true, env: { MARKET_DATA_URL: standin.url, MARKET_CACHE_TTL_MS: '1000' } });
 });
 test.afterAll(async () => {
   await app?.stop();
@@ -62,6 +64,17 @@ const seek = (page: Page, seconds: number) =>
       }),
     seconds,
   );
+
+/** The token's price as the site serves it now, if fetched from the market after `since` (ms), else null. */
+const sitePrice = async (since: number): Promise<number | null> => {
+  const data = (await (await fetch(`${app.url}/api/tokens/${TOKEN}`)).json()) as {
+    priceUsd: number;
+    fetchedAt: string;
+  };
+  return Date.parse(data.fetchedAt) > since ? data.priceUsd : null;
+};
+const playheadX = async (page: Page): Promise<number> =>
+  (await page.getByTestId('replay-price-playhead').boundingBox())?.x ?? Number.NaN;
 
 let replayId = '';
 let messageOffsetMs = 0;
@@ -110,6 +123,11 @@ test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; 
   });
   expect(posted.status).toBe(201);
   const atMessage = await elapsedSeconds(host);
+  // The price ticks up: the site's market data shows it (each fresh fetch while live is kept for the replay).
+  const live = Date.now();
+  await expect.poll(() => sitePrice(live), { timeout: 30_000 }).toBe(1);
+  standin.setPrice(TOKEN, 1.8);
+  await expect.poll(() => sitePrice(live), { timeout: 30_000 }).toBe(1.8);
   await expect.poll(() => elapsedSeconds(host), { timeout: 30_000 }).toBeGreaterThanOrEqual(atMessage + 4);
 
   // While live, a signed-in viewer clips the last 10 s: its page plays about 10 s of the stream.
@@ -237,6 +255,29 @@ test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; 
   await seek(viewer, messageOffsetMs / 1000 + 0.5);
   await expect(message).toBeVisible();
   expect(await video(viewer).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+
+  // The price over the broadcast, 1 → 1.8: the playhead follows the video, and a click on the chart seeks it.
+  const chart = viewer.getByTestId('replay-price-chart');
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAttribute('data-first-price', '1');
+  await expect(chart).toHaveAttribute('data-last-price', '1.8');
+  await seek(viewer, 1);
+  await expect.poll(() => playheadX(viewer)).not.toBeNaN();
+  const early = await playheadX(viewer);
+  await seek(viewer, duration - 1);
+  await expect.poll(() => playheadX(viewer)).toBeGreaterThan(early + 50);
+  const box = await viewer.getByTestId('replay-price-plot').boundingBox();
+  if (!box) throw new Error('no chart canvas');
+  const seeked = video(viewer).evaluate(
+    (v: HTMLVideoElement) =>
+      new Promise<void>((r) => v.addEventListener('seeked', () => r(), { once: true })),
+  );
+  await viewer.mouse.click(box.x + box.width * 0.25, box.y + box.height / 2);
+  await seeked;
+  const clickedAt = await video(viewer).evaluate((v: HTMLVideoElement) => v.currentTime);
+  expect(clickedAt).toBeGreaterThan(0.05 * duration);
+  expect(clickedAt).toBeLessThan(0.6 * duration);
+  await seek(viewer, messageOffsetMs / 1000 + 0.5);
 
   await viewer.screenshot({ path: path.join(SHOTS, 'replay-1280.png') });
   await expectNoSeriousA11yViolationsInBothThemes(viewer, 'replay page');

@@ -40,6 +40,8 @@ const ZEnv = z
     WEB_DIST: z.string().default(''),
     /** Market-cap refresh period of live/recently viewed streams; 0 turns the job off. */
     MARKET_REFRESH_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    /** How long a token's market data is served from the cache before it is asked again (≤ 15 s). */
+    MARKET_CACHE_TTL_MS: z.coerce.number().int().min(500).max(15_000).default(15_000),
     /** How long a host may be away from the room before the stream is marked offline. */
     LIVE_HOST_GRACE_MS: z.coerce.number().int().min(0).default(HOST_GRACE_DEFAULT_MS),
     /** How often live flags and viewer counts are checked against the media server's rooms; 0 turns it off. */
@@ -113,6 +115,8 @@ export interface AppConfig {
   webDist: string;
   /** Period of the market-cap refresh job (ms); 0 = off. */
   marketRefreshIntervalMs: number;
+  /** Market data younger than this is served from the cache (ms); absent: 15 s. */
+  marketCacheTtlMs?: number;
   /** Host absence allowed before a live stream goes offline (ms). */
   liveHostGraceMs: number;
   liveReconcileIntervalMs: number;
@@ -232,6 +236,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(repoRoot, e.WEB_DIST) : path.resolve(repoRoot, 'apps/web/dist'),
     marketRefreshIntervalMs: e.MARKET_REFRESH_INTERVAL_MS,
+    marketCacheTtlMs: e.MARKET_CACHE_TTL_MS,
     liveHostGraceMs: e.LIVE_HOST_GRACE_MS,
     liveReconcileIntervalMs: e.LIVE_RECONCILE_INTERVAL_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -50,6 +50,19 @@ describe('market-data stand-in', () => {
     expect(() => s.assign(OTHER, 'nope')).toThrow(/No sample/);
   });
 
+  it('serves a price tick: the set price, with market cap and FDV scaled, until reset', async () => {
+    type Pair = { priceUsd: string; marketCap?: number; fdv?: number };
+    const pairsOf = async () =>
+      ((await (await get(`/latest/dex/tokens/${TOKEN}`)).json()) as { pairs: Pair[] }).pairs;
+    const [before] = await pairsOf();
+    s.setPrice(TOKEN, Number(before?.priceUsd) * 2);
+    const [after] = await pairsOf();
+    expect(Number(after?.priceUsd)).toBe(Number(before?.priceUsd) * 2);
+    if (before?.marketCap !== undefined) expect(after?.marketCap).toBeCloseTo(before.marketCap * 2);
+    s.reset();
+    expect((await pairsOf())[0]?.priceUsd).toBe(before?.priceUsd);
+  });
+
   it('fails on command: 429 with an empty body, 500, malformed JSON, per address or for all', async () => {
     s.setMode('429');
     const limited = await get(`/latest/dex/tokens/${TOKEN}`);

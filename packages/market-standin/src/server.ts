@@ -33,6 +33,8 @@ export interface MarketStandin {
   setMode(mode: StandinMode, address?: string): void;
   /** Serve the sample named `fixture` (file name without `.json`) for `address`. */
   assign(address: string, fixture: string): void;
+  /** Serve `priceUsd` for this token from now on (its market cap moves with it): a price tick. */
+  setPrice(address: string, priceUsd: number): void;
   /** Delay every answer by `ms` (a slow upstream). */
   setLatency(ms: number): void;
   /** Back to normal: counters zero, modes normal, assignments and latency cleared, samples re-read. */
@@ -54,6 +56,18 @@ const sendJson = (res: ServerResponse, status: number, body: unknown) => {
   res.end(text);
 };
 
+/** A pair as served at another USD price: market cap and FDV scale with it. */
+const withPrice = (pair: FixturePair, priceUsd: number): FixturePair => {
+  const p = pair as FixturePair & { priceUsd?: string; marketCap?: number; fdv?: number };
+  const ratio = Number(p.priceUsd) > 0 ? priceUsd / Number(p.priceUsd) : 1;
+  return {
+    ...p,
+    priceUsd: String(priceUsd),
+    ...(typeof p.marketCap === 'number' ? { marketCap: p.marketCap * ratio } : {}),
+    ...(typeof p.fdv === 'number' ? { fdv: p.fdv * ratio } : {}),
+  };
+};
+
 /** Start the market-data stand-in: the two DexScreener token endpoints, served from the samples. */
 export const startMarketStandin = async (opts: StandinOptions = {}): Promise<MarketStandin> => {
   const dirs = [opts.fixturesDir ?? SHARED_FIXTURES_DIR];
@@ -62,6 +76,7 @@ export const startMarketStandin = async (opts: StandinOptions = {}): Promise<Mar
   let fixtures: Fixture[] = [];
   let byAddress = new Map<string, Fixture>();
   const assigned = new Map<string, string>();
+  const prices = new Map<string, number>();
   const modes = new Map<string, StandinMode>();
   let globalMode: StandinMode = 'normal';
   let latencyMs = 0;
@@ -99,7 +114,9 @@ export const startMarketStandin = async (opts: StandinOptions = {}): Promise<Mar
     const pairs: FixturePair[] = [];
     for (const address of addresses) {
       const fixture = fixtureFor(address);
-      if (fixture) pairs.push(...(pairsFor(fixture, address) ?? []));
+      const served = fixture ? (pairsFor(fixture, address) ?? []) : [];
+      const price = prices.get(address);
+      pairs.push(...(price === undefined ? served : served.map((p) => withPrice(p, price))));
     }
     if (form === 'v1')
       return sendJson(
@@ -149,6 +166,9 @@ export const startMarketStandin = async (opts: StandinOptions = {}): Promise<Mar
       if (!fixtures.some((f) => f.name === fixture)) throw new Error(`No sample named ${fixture}`);
       assigned.set(address.toLowerCase(), fixture);
     },
+    setPrice(address, priceUsd) {
+      prices.set(address.toLowerCase(), priceUsd);
+    },
     setLatency(ms) {
       latencyMs = Math.max(0, ms);
     },
@@ -157,6 +177,7 @@ export const startMarketStandin = async (opts: StandinOptions = {}): Promise<Mar
       perAddress.clear();
       modes.clear();
       assigned.clear();
+      prices.clear();
       globalMode = 'normal';
       latencyMs = 0;
       load();

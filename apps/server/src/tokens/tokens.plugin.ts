@@ -24,6 +24,7 @@ const tokens: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
   const snapshots = createMarketSnapshots(ctx.database.db);
   const gateway = createMarketGateway({
     client,
+    ...(ctx.config.marketCacheTtlMs ? { ttlMs: ctx.config.marketCacheTtlMs } : {}),
     log: app.log,
     onFresh: (data, at) =>
       void snapshots

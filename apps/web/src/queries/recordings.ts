@@ -1,4 +1,11 @@
-import { ZNoContent, ZRecording, ZRecordingList, ZRecordingSettings, ZReplayChat } from '@mintcast/contracts';
+import {
+  ZNoContent,
+  ZRecording,
+  ZRecordingList,
+  ZRecordingSettings,
+  ZReplayChat,
+  ZReplayPrices,
+} from '@mintcast/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../lib/api.ts';
 
@@ -8,6 +15,7 @@ export const recordingKeys = {
   forStream: (mint: string) => [...recordingKeys.all, 'stream', mint] as const,
   one: (id: string) => [...recordingKeys.all, 'one', id] as const,
   chat: (id: string) => [...recordingKeys.all, 'chat', id] as const,
+  prices: (id: string) => [...recordingKeys.all, 'prices', id] as const,
   settings: (mint: string) => [...recordingKeys.all, 'settings', mint] as const,
 };
 
@@ -35,6 +43,16 @@ export const useRecordingQuery = (id: string | undefined) =>
   });
 
 /** A replay's chat: fetched once, then shown by the playhead. */
+/** The token's price over a replay (points at their moment in the video). */
+export const useReplayPricesQuery = (id: string | undefined) =>
+  useQuery({
+    queryKey: recordingKeys.prices(id ?? ''),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/recordings/${encodeURIComponent(id ?? '')}/prices`, ZReplayPrices, { signal }),
+    enabled: Boolean(id),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
 export const useReplayChatQuery = (id: string | undefined) =>
   useQuery({
     queryKey: recordingKeys.chat(id ?? ''),

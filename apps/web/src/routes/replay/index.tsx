@@ -1,6 +1,6 @@
 import { isTokenAddress } from '@mintcast/contracts';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button.ts';
@@ -16,18 +16,11 @@ import {
   useReplayChatQuery,
 } from '../../queries/recordings.ts';
 import { useStreamQuery } from '../../queries/streams.ts';
+import { formatDuration } from './price-series.ts';
 import { ReplayChat } from './replay-chat.tsx';
+import { ReplayPriceChart } from './replay-price-chart.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** `h:mm:ss` or `m:ss`. */
-export const formatDuration = (ms: number): string => {
-  const s = Math.floor(ms / 1000);
-  const h = Math.floor(s / 3600);
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, '0');
-  const ss = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-};
 
 /** Route `/replay/:id`: a past broadcast's video (seekable, HTTP Range) with its chat at the playhead. */
 export function Component() {
@@ -64,8 +57,12 @@ function Replay({ recording: r }: { recording: NonNullable<ReturnType<typeof use
   const canDelete = Boolean(
     me && (isAdmin || (stream.data?.creator_address && stream.data.creator_address === me)),
   );
+  const videoRef = useRef<HTMLVideoElement>(null);
   const onTime = (e: React.SyntheticEvent<HTMLVideoElement>) =>
     setPlayheadMs(Math.round(e.currentTarget.currentTime * 1000));
+  const seekTo = (ms: number) => {
+    if (videoRef.current) videoRef.current.currentTime = ms / 1000;
+  };
   return (
     <div className="flex flex-col gap-5">
       <title>{t('replay.pageTitle', { name: name || t('replay.title') })}</title>
@@ -95,6 +92,7 @@ function Replay({ recording: r }: { recording: NonNullable<ReturnType<typeof use
         {r.videoUrl ? (
           // biome-ignore lint/a11y/useMediaCaption: a recording of a live broadcast has no captions to offer
           <video
+            ref={videoRef}
             src={r.videoUrl}
             controls
             playsInline
@@ -108,9 +106,12 @@ function Replay({ recording: r }: { recording: NonNullable<ReturnType<typeof use
         ) : (
           <InlineError message={t('replay.notReady')} />
         )}
-        <div className="lg:h-[calc(100vh-12rem)]">
+        <div className="lg:row-span-2 lg:h-[calc(100vh-12rem)]">
           <ReplayChat messages={chat.data?.items ?? []} playheadMs={playheadMs} />
         </div>
+        {r.videoUrl && r.durationMs !== null && (
+          <ReplayPriceChart id={r.id} durationMs={r.durationMs} playheadMs={playheadMs} onSeek={seekTo} />
+        )}
       </div>
     </div>
   );
