@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useFormat } from '../../lib/i18n/format.ts';
 import { notify } from '../../lib/toast.ts';
 import { useScheduleMutation, useStreamScheduleQuery } from '../../queries/schedules.ts';
+import { DashboardPanel } from './dashboard-panel.tsx';
 
 const fieldClass = 'h-11 w-full min-w-0 rounded-lg border border-border bg-surface-2 px-4 text-sm text-fg';
 
@@ -53,16 +54,13 @@ export function ScheduleForm({ mint, creator }: { mint: string; creator: string 
     );
 
   return (
-    <section
-      aria-labelledby="schedule-form-title"
-      data-testid="schedule-form"
-      className="space-y-4 rounded-2xl border border-border bg-surface p-6 shadow-xl shadow-black/20"
+    <DashboardPanel
+      id="schedule-form-title"
+      testId="schedule-form"
+      icon={CalendarClock}
+      title={t('schedule.form.title')}
+      hint={t('schedule.form.hint')}
     >
-      <h2 id="schedule-form-title" className="flex items-center gap-2 text-lg font-semibold text-fg">
-        <CalendarClock aria-hidden className="size-5 text-brand" />
-        {t('schedule.form.title')}
-      </h2>
-      <p className="text-sm text-muted">{t('schedule.form.hint')}</p>
       {current && (
         <div
           data-testid="schedule-current"
@@ -117,6 +115,6 @@ export function ScheduleForm({ mint, creator }: { mint: string; creator: string 
           {t('schedule.form.whenHint', { zone })}
         </p>
       </form>
-    </section>
+    </DashboardPanel>
   );
 }
