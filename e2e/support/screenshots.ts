@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /** Where the screenshots of the product's screens are kept (README and reviews look at them). */
 export const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
@@ -37,14 +37,23 @@ export const allImagesLoaded = async (page: Page): Promise<void> => {
 export const STILL =
   '[data-sonner-toaster] { display: none !important; } #app-sidebar { transition: none !important; }';
 
-/** A screenshot of the viewport at each width (1280×800, 390×844), named `{name}-{width}.png`. */
-export const shotsAtWidths = async (page: Page, name: string): Promise<void> => {
+/**
+ * A screenshot of the viewport at each width (1280×800, 390×844), named `{name}-{width}.png`; with `scrollTo`,
+ * that part of the page is scrolled into view at each width (the layout, and so its place, changes with it).
+ */
+export const shotsAtWidths = async (
+  page: Page,
+  name: string,
+  opts: { scrollTo?: Locator } = {},
+): Promise<void> => {
   const size = page.viewportSize();
   for (const [width, height] of [
     [1280, 800],
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
+    if (opts.scrollTo)
+      await opts.scrollTo.evaluate((el) => el.scrollIntoView({ block: 'nearest', behavior: 'instant' }));
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), style: STILL });
   }
   if (size) await page.setViewportSize(size);

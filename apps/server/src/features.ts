@@ -14,6 +14,7 @@ import { pushPlugin } from './push/push.plugin.ts';
 import { realtimePlugin } from './realtime/realtime.plugin.ts';
 import { recordingsPlugin } from './recordings/recordings.plugin.ts';
 import { reportsPlugin } from './reports/reports.plugin.ts';
+import { schedulesPlugin } from './schedules/schedules.plugin.ts';
 import { streamsPlugin } from './streams/streams.plugin.ts';
 import { tokensPlugin } from './tokens/tokens.plugin.ts';
 
@@ -33,6 +34,7 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   notificationsPlugin, // after realtime: pushes go-live events to followers' own channels
   announcePlugin, // after realtime: go-live push, Telegram and Discord, sent by the leader
   pushPlugin,
+  schedulesPlugin,
   profilesPlugin,
   moderationPlugin,
   reportsPlugin,

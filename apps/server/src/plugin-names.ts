@@ -20,5 +20,6 @@ export const PLUGIN = {
   recordings: 'mintcast-recordings',
   announce: 'mintcast-announce',
   push: 'mintcast-push',
+  schedules: 'mintcast-schedules',
   demo: 'mintcast-demo',
 } as const;

@@ -40,6 +40,7 @@ const BODYLESS_WRITES = new Set([
   'POST /api/streams/:mint/subscribe',
   'PUT /api/streams/:mint/moderators/:address',
   'PUT /api/streams/:mint/bans/:address',
+  'PUT /api/streams/:mint/schedule/reminder',
 ]);
 
 beforeAll(async () => {

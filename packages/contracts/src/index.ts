@@ -16,6 +16,7 @@ export * from './profiles.ts';
 export * from './reach.ts';
 export * from './realtime.ts';
 export * from './recordings.ts';
+export * from './schedules.ts';
 export * from './streams.ts';
 export * from './text.ts';
 export * from './tokens.ts';

@@ -9,7 +9,8 @@ const stream = { mint: z.string(), name: z.string(), symbol: z.string() };
 
 /**
  * One entry of the bell's list (issue 29): a followed stream went live, a tip arrived on one of the wallet's
- * streams, or a report the wallet filed was handled. `at` is ISO 8601.
+ * streams, a report the wallet filed was handled, or a
+ * broadcast it asked to be reminded of is about to start. `at` is ISO 8601.
  */
 export const ZNotification = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('live'), at: z.string(), ...stream, live: z.boolean() }),
@@ -22,6 +23,15 @@ export const ZNotification = z.discriminatedUnion('kind', [
     amount_wei: z.string(),
   }),
   z.object({ kind: z.literal('report'), at: z.string(), ...stream, reason: z.string() }),
+  /** A broadcast the wallet asked to be reminded of starts soon (`at`: when the reminder fell due). */
+  z.object({
+    kind: z.literal('scheduled'),
+    at: z.string(),
+    ...stream,
+    title: z.string(),
+    starts_at: z.string(),
+    live: z.boolean(),
+  }),
 ]);
 export type TNotification = z.infer<typeof ZNotification>;
 

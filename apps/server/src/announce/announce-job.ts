@@ -1,5 +1,6 @@
 import type { TStream } from '@mintcast/contracts';
 import type { LeaderLock } from '../db/advisory-lock.ts';
+import { createLeaderRounds } from '../db/leader-rounds.ts';
 import type { PubSub } from '../realtime/pubsub.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { AnnounceRepository } from './announce.repository.ts';
@@ -50,29 +51,9 @@ export const createAnnounceJob = (deps: {
     await deps.repo.prune(new Date(deps.now() - KEEP_MS));
   };
 
-  let running: Promise<void> | null = null;
-  let again = false;
+  const rounds = createLeaderRounds({ lock: deps.lock, round: drain, log: deps.log, name: 'announce' });
   /** Send what is pending, if this instance leads; a kick while sending runs one more round after it. */
-  const kick = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        if (!(await deps.lock.acquire())) return;
-        do {
-          again = false;
-          await drain();
-        } while (again);
-      } catch (err) {
-        deps.log.warn({ err }, 'announce: round failed');
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
+  const kick = rounds.kick;
 
   const wentLive = (s: TStream) => {
     deps.repo
@@ -98,8 +79,7 @@ export const createAnnounceJob = (deps: {
       clearInterval(timer);
       unsubscribe?.();
       await unlisten?.();
-      await running;
-      await deps.lock.release();
+      await rounds.stop();
     },
   };
 };

@@ -31,10 +31,26 @@ export interface PushStreamMutesTable {
   created_at: Timestamp;
 }
 
-/** The tables of go-live announcements (migrations 1100–1199), merged into the app's `Database`. */
+export interface StreamSchedulesTable {
+  stream_id: string;
+  title: string;
+  starts_at: Timestamp;
+  created_at: Timestamp;
+  reminded_at: Timestamp | null;
+}
+
+export interface ScheduleRemindersTable {
+  stream_id: string;
+  user_address: string;
+  created_at: Timestamp;
+}
+
+/** The tables of go-live announcements and scheduled streams (migrations 1100–1299), merged into the app's `Database`. */
 export interface ReachTables {
   push_subscriptions: PushSubscriptionsTable;
   announce_outbox: AnnounceOutboxTable;
   announce_targets: AnnounceTargetsTable;
   push_stream_mutes: PushStreamMutesTable;
+  stream_schedules: StreamSchedulesTable;
+  schedule_reminders: ScheduleRemindersTable;
 }

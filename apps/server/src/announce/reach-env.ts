@@ -42,6 +42,8 @@ export interface ReachConfig {
   allowPrivateTargets?: boolean;
   /** How often the leader looks for announcements a lost NOTIFY left behind (ms). */
   sweepIntervalMs?: number;
+  /** How often the leader looks for scheduled-broadcast reminders that are due (ms; tests set it short). */
+  reminderSweepMs?: number;
 }
 
 /** Refines that need two variables at once: a VAPID pair is both keys or neither. */

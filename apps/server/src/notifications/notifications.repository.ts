@@ -79,6 +79,43 @@ export const createNotificationsRepository = (db: Kysely<Database>) => ({
     }));
   },
 
+  /**
+   * Broadcasts the wallet asked to be reminded of whose reminder fell due (their time is before `dueBefore`)
+   * and that are still shown (time after `visibleAfter`); `at` is when the reminder fell due, `leadMs` before.
+   */
+  async reminders(
+    address: string,
+    dueBefore: Date,
+    visibleAfter: Date,
+    leadMs: number,
+  ): Promise<TNotification[]> {
+    const rows = await db
+      .selectFrom('schedule_reminders as r')
+      .innerJoin('stream_schedules as sc', 'sc.stream_id', 'r.stream_id')
+      .innerJoin('streams as s', 's.mint', 'r.stream_id')
+      .select(['s.mint', 's.name', 's.symbol', 's.is_currently_live', 'sc.title', 'sc.starts_at'])
+      .where('r.user_address', '=', address)
+      .where('s.hidden_at', 'is', null)
+      .where('sc.starts_at', '<=', dueBefore)
+      .where('sc.starts_at', '>', visibleAfter)
+      .orderBy('sc.starts_at', 'desc')
+      .limit(NOTIFICATION_LIST_LIMIT)
+      .execute();
+    return rows.map((r) => {
+      const startsAt = r.starts_at instanceof Date ? r.starts_at : new Date(r.starts_at);
+      return {
+        kind: 'scheduled',
+        at: new Date(startsAt.getTime() - leadMs).toISOString(),
+        mint: r.mint,
+        name: r.name,
+        symbol: r.symbol,
+        title: r.title,
+        starts_at: startsAt.toISOString(),
+        live: r.is_currently_live,
+      };
+    });
+  },
+
   /** Reports the wallet filed that staff has handled, newest first. */
   async reportsHandled(address: string): Promise<TNotification[]> {
     const rows = await db

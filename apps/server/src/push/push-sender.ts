@@ -53,7 +53,22 @@ export const createPushSender = (deps: {
     }
   };
 
+  /** `body` to every one of `targets`, `CONCURRENCY` at a time. */
+  const sendTo = async (targets: PushTarget[], body: string): Promise<PushOutcome> => {
+    const outcome: PushOutcome = { sent: 0, removed: 0, failed: 0 };
+    let next = 0;
+    const worker = async () => {
+      while (next < targets.length) {
+        const target = targets[next++]!;
+        outcome[await sendOne(target, body)]++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
+    return outcome;
+  };
+
   return {
+    sendTo,
     async wentLive(stream: TStream): Promise<PushOutcome> {
       const targets = await deps.repo.followersTargets(stream.mint, stream.creator_address);
       const payload: TGoLivePushPayload = {
@@ -64,17 +79,7 @@ export const createPushSender = (deps: {
         image_uri: stream.image_uri,
         url: `${deps.publicOrigin}/livestream/${stream.mint}`,
       };
-      const body = JSON.stringify(payload);
-      const outcome: PushOutcome = { sent: 0, removed: 0, failed: 0 };
-      let next = 0;
-      const worker = async () => {
-        while (next < targets.length) {
-          const target = targets[next++]!;
-          outcome[await sendOne(target, body)]++;
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
-      return outcome;
+      return sendTo(targets, JSON.stringify(payload));
     },
   };
 };

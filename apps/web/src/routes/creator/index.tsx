@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { InlineError } from '../../components/ui/inline-error.tsx';
 import { ChatAvatar } from '../../features/chat/chat-avatar.tsx';
 import { creatorName } from '../../features/creator/creator-name.ts';
+import { UpcomingSection } from '../../features/schedules/upcoming-section.tsx';
 import { useCreatorQuery } from '../../queries/streams.ts';
 
 /** Route `/creator/:address`: who a creator is and their streams, live ones first, then past ones (issue 29). */
@@ -43,6 +44,7 @@ export function Component() {
           </div>
         </div>
       </header>
+      <UpcomingSection creator={address} id="creator-upcoming" />
       {data && data.streams.length === 0 ? (
         <EmptyState icon={UserRound} title={t('watch.creatorNoneTitle')} text={t('watch.creatorNoneText')} />
       ) : (

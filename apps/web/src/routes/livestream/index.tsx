@@ -9,6 +9,7 @@ import { StreamPlayer } from '../../features/live/stream-player.tsx';
 import { useStreamStatusPush } from '../../features/live/use-stream-status-push.ts';
 import { NsfwInterstitial, useNsfwConfirmation } from '../../features/moderation/nsfw-interstitial.tsx';
 import { PastBroadcasts } from '../../features/replays/past-broadcasts.tsx';
+import { ScheduleCard } from '../../features/schedules/schedule-card.tsx';
 import { TokenInfoCard } from '../../features/token/token-info-card.tsx';
 import { TradingDataCard } from '../../features/token/trading-data-card.tsx';
 import { TipGoalBar } from '../../features/trade/tip-goal-bar.tsx';
@@ -64,6 +65,7 @@ function StreamPage({ stream: s }: { stream: TStream }) {
       <div className="flex min-w-0 flex-col gap-3 sm:gap-5">
         <StreamHeader stream={s} />
         <StreamPlayer stream={s} />
+        <ScheduleCard mint={s.mint} live={s.is_currently_live} />
         <TipGoalBar mint={s.mint} />
         <StreamTabs tab={tab} onChange={setTab} />
         <div

@@ -1,5 +1,5 @@
 import { shortenAddress, type TNotification } from '@mintcast/contracts';
-import { Bell, Flag, Gift, Radio, Settings } from 'lucide-react';
+import { Bell, CalendarClock, Flag, Gift, Radio, Settings } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,11 +14,12 @@ import { useFormat } from '../../lib/i18n/format.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useNotificationsQuery } from '../../queries/notifications.ts';
 
-const ICONS = { live: Radio, tip: Gift, report: Flag } as const;
+const ICONS = { live: Radio, tip: Gift, report: Flag, scheduled: CalendarClock } as const;
 const ICON_TONE = {
   live: 'bg-live/15 text-live',
   tip: 'bg-warn/15 text-warn',
   report: 'bg-brand/15 text-brand',
+  scheduled: 'bg-brand/15 text-brand',
 };
 
 /** Route `/notifications`, the bell's page (issue 29): what went live, tips received, reports handled. */
@@ -77,10 +78,17 @@ function NotificationRow({ n }: { n: TNotification }) {
             amount: fmt.decimal(Number(formatEther(BigInt(n.amount_wei)))),
             name: n.name,
           })
-        : t('inbox.report', {
-            name: n.name,
-            reason: t(`moderation.reasons.${n.reason as 'other'}`, { defaultValue: n.reason }),
-          });
+        : n.kind === 'report'
+          ? t('inbox.report', {
+              name: n.name,
+              reason: t(`moderation.reasons.${n.reason as 'other'}`, { defaultValue: n.reason }),
+            })
+          : t('schedule.inbox', {
+              title: n.title,
+              name: n.name,
+              symbol: n.symbol,
+              time: fmt.time(new Date(n.starts_at)),
+            });
   return (
     <li>
       <Link
@@ -99,7 +107,7 @@ function NotificationRow({ n }: { n: TNotification }) {
             {fmt.dateTime(new Date(n.at))}
           </time>
         </span>
-        {n.kind === 'live' && n.live ? <LiveBadge /> : null}
+        {(n.kind === 'live' || n.kind === 'scheduled') && n.live ? <LiveBadge /> : null}
       </Link>
     </li>
   );

@@ -6,6 +6,7 @@ import { InlineError } from '../../components/ui/inline-error.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useAnnounceMutation, useAnnounceTargetsQuery } from '../../queries/announce.ts';
+import { DashboardPanel } from './dashboard-panel.tsx';
 
 const fieldClass = 'h-11 w-full min-w-0 rounded-lg border border-border bg-surface-2 px-4 text-sm text-fg';
 
@@ -36,16 +37,13 @@ export function AnnounceSettings({ mint }: { mint: string }) {
   const unavailable = targets.error instanceof ApiError && targets.error.status === 503;
   const data = targets.data;
   return (
-    <section
-      aria-labelledby="announce-title"
-      data-testid="announce-settings"
-      className="space-y-5 rounded-2xl border border-border bg-surface p-6 shadow-xl shadow-black/20"
+    <DashboardPanel
+      id="announce-title"
+      testId="announce-settings"
+      icon={Megaphone}
+      title={k('title')}
+      hint={k('hint')}
     >
-      <h2 id="announce-title" className="flex items-center gap-2 text-lg font-semibold text-fg">
-        <Megaphone aria-hidden className="size-5 text-brand" />
-        {k('title')}
-      </h2>
-      <p className="text-sm text-muted">{k('hint')}</p>
       {unavailable ? <p className="text-sm text-muted">{k('unavailable')}</p> : null}
       {targets.error && !unavailable ? <InlineError message={k('loadFailed')} /> : null}
 
@@ -148,6 +146,6 @@ export function AnnounceSettings({ mint }: { mint: string }) {
           </form>
         )}
       </div>
-    </section>
+    </DashboardPanel>
   );
 }

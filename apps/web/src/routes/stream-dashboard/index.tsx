@@ -14,6 +14,7 @@ import { ConnectPrompt } from '../start-streaming/connect-prompt.tsx';
 import { AnnounceSettings } from './announce-settings.tsx';
 import { IngestSettings } from './ingest-settings.tsx';
 import { ingressStatusMessage } from './ingress-status.ts';
+import { ScheduleForm } from './schedule-form.tsx';
 import { useIngestHealth } from './use-ingest-health.ts';
 
 /**
@@ -74,6 +75,7 @@ export function Component() {
           watchIngress={ingest.data?.mode === 'livekit' && ingest.data.hasKey}
         />
       </div>
+      <ScheduleForm mint={mint} creator={address} />
       <AnnounceSettings mint={mint} />
     </div>
   );

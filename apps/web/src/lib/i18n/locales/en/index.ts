@@ -5,6 +5,7 @@ import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
 import { replay } from './replay.ts';
+import { schedule } from './schedule.ts';
 import { settings } from './settings.ts';
 import { shell } from './shell.ts';
 import { start } from './start.ts';
@@ -43,6 +44,7 @@ export const en = {
   chatErrors,
   replay,
   clip,
+  schedule,
 } as const;
 
 export type TCatalog = typeof en;

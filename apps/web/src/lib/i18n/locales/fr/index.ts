@@ -6,6 +6,7 @@ import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
 import { replay } from './replay.ts';
+import { schedule } from './schedule.ts';
 import { settings } from './settings.ts';
 import { shell } from './shell.ts';
 import { start } from './start.ts';
@@ -40,4 +41,5 @@ export default {
   chatErrors,
   replay,
   clip,
+  schedule,
 };
