@@ -19,6 +19,7 @@ import * as m1010 from './1010_clips.ts';
 import * as m1100 from './1100_push.ts';
 import * as m1110 from './1110_announce_targets.ts';
 import * as m1120 from './1120_push_stream_mutes.ts';
+import * as m1200 from './1200_search_statistics.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '1100_push': m1100,
   '1110_announce_targets': m1110,
   '1120_push_stream_mutes': m1120,
+  '1200_search_statistics': m1200,
 };
