@@ -25,7 +25,7 @@ import type { StreamsService } from './streams.service.ts';
  */
 const sendCached = (request: FastifyRequest, reply: FastifyReply, cached: CachedBody) => {
   reply.header('cache-control', 'no-cache');
-  const big = cached.body.length >= COMPRESS_MIN_BYTES;
+  const big = cached.bytes.length >= COMPRESS_MIN_BYTES;
   const encoding = big ? preferredEncoding(request.headers['accept-encoding']) : null;
   if (big) reply.header('vary', 'accept-encoding');
   const encoded = encoding ? cached.encoded(encoding) : null;
@@ -33,7 +33,7 @@ const sendCached = (request: FastifyRequest, reply: FastifyReply, cached: Cached
   reply.header('etag', etag);
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
-  if (!encoded) return reply.send(cached.body);
+  if (!encoded) return reply.send(cached.bytes);
   return reply.header('content-encoding', encoding).send(encoded.bytes);
 };
 
