@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../http/api-docs.ts';
 import { COMPRESS_MIN_BYTES, preferredEncoding } from '../http/content-encoding.ts';
-import type { CachedBody } from './response-cache.ts';
+import { CachedBody } from './response-cache.ts';
 import type { StreamsService } from './streams.service.ts';
 
 /**
@@ -54,9 +54,14 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
         response: { 200: ZStreamPage },
       }),
     },
-    async (request, reply) => {
-      const cached = await streams.listCached(request.url, () => ZStreamListQuery.parse(request.query));
-      return sendCached(request, reply, cached);
+    // Not async: a poll answered from the cache makes no promise and waits for no microtask (issue 36).
+    (request, reply) => {
+      const cached = streams.listCached(request.url, () => ZStreamListQuery.parse(request.query));
+      if (cached instanceof CachedBody) {
+        sendCached(request, reply, cached);
+        return;
+      }
+      return cached.then((body) => sendCached(request, reply, body));
     },
   );
 
