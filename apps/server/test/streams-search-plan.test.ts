@@ -1,6 +1,7 @@
 import { type KyselyPlugin, QueryNode, SelectQueryNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStreamsRepository } from '../src/streams/streams.repository.ts';
+import { seedStreams } from './support/seed-streams.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { databaseKind } from './support/test-database.ts';
 
@@ -8,25 +9,14 @@ import { databaseKind } from './support/test-database.ts';
  * Issue 36: a search term that matches a handful of streams is never found by walking the list order's index
  * through the whole table, which the planner chose when one histogram value happened to hold the term (200 ms
  * for `tk8841` at 100k streams on PGlite; migration 1200). Checked on the plans of the repository's own
- * query over many rare terms, on a table seeded as the streams benches seed theirs; at this size a rare term
- * is read with a sequential scan or the trigram index, at 100k with the trigram index.
+ * query over many rare terms, on a table seeded as the streams benches seed theirs (seedStreams); at this
+ * size a rare term is read with a sequential scan or the trigram index, at 100k with the trigram index.
  */
 const ROWS = 20_000;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await sql`
-    INSERT INTO streams (mint, name, symbol, description, image_uri, creator_address, is_currently_live,
-                         num_participants, usd_market_cap, created_at)
-    SELECT '0x' || lpad(to_hex(i), 40, '0'),
-           'Token ' || i || ' ' || (ARRAY['Moon','Rocket','Lotus','Tiger','Koi','Orbit','Nova','Echo'])[1 + i % 8],
-           'TK' || i,
-           'Live trading stream number ' || i || ' about ' || (ARRAY['charts','memes','yield','perps'])[1 + i % 4],
-           'https://example.com/t/' || i || '.png',
-           '0x' || lpad(to_hex(i % 5000), 40, '0'),
-           (i % 50 = 0), (i * 7) % 300, ((i * 7919) % 100000000)::double precision,
-           now() - (i || ' minutes')::interval
-    FROM generate_series(1, ${ROWS}) AS i`.execute(t.database.db);
+  await seedStreams(t.database.db, ROWS);
   await sql`ANALYZE streams`.execute(t.database.db);
 }, 120_000);
 afterAll(() => t?.close());
