@@ -171,7 +171,10 @@ describe(`Telegram and Discord go-live announcements (${databaseKind()})`, () =>
   it('refuses webhook URLs on loopback or private addresses (no request forgery)', async () => {
     // Started here, not beside `t`: on one database both would race for the announce leader lock, and this
     // one refuses to post to the stand-ins on loopback.
-    const strict = await createTestApp({ reach: reach({ allowPrivateTargets: false }) }, { database: t.database });
+    const strict = await createTestApp(
+      { reach: reach({ allowPrivateTargets: false }) },
+      { database: t.database },
+    );
     onTestFinished(() => strict.app.close());
     const { creator, base } = await ownStream(strict.app);
     for (const webhookUrl of [
