@@ -9,6 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { loadConfig } from '../../apps/server/src/env.ts';
+import { seedStreams } from '../../apps/server/test/support/seed-streams.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const url = process.env.BENCH_DATABASE_URL;
@@ -16,21 +17,7 @@ const schema = `bench_${process.pid}`;
 const database = await openDatabase(
   url ? { kind: 'postgres', url, schema } : { kind: 'pglite', dataDir: undefined },
 );
-// One INSERT … SELECT generate_series: realistic spread of live flags, market caps and dates.
-await sql`
-  INSERT INTO streams (mint, name, symbol, description, image_uri, creator_address, is_currently_live,
-                       num_participants, usd_market_cap, created_at)
-  SELECT '0x' || lpad(to_hex(i), 40, '0'),
-         'Token ' || i || ' ' || (ARRAY['Moon','Rocket','Lotus','Tiger','Koi','Orbit','Nova','Echo'])[1 + i % 8],
-         'TK' || i,
-         'Live trading stream number ' || i || ' about ' || (ARRAY['charts','memes','yield','perps'])[1 + i % 4],
-         'https://example.com/t/' || i || '.png',
-         '0x' || lpad(to_hex(i % 5000), 40, '0'),
-         (i % 50 = 0),
-         (i * 7) % 300,
-         ((i * 7919) % 100000000)::double precision,
-         now() - (i || ' minutes')::interval
-  FROM generate_series(1, ${rows}) AS i`.execute(database.db);
+await seedStreams(database.db, rows);
 await sql`ANALYZE streams`.execute(database.db);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
 const app = await buildApp({

@@ -77,6 +77,23 @@ describe(`GET /api/streams from the cache (${databaseKind()})`, () => {
     expect(stale.statusCode).toBe(200);
   });
 
+  it('answers a repeated poll from the cache: no statement, the same bytes, its length', async () => {
+    const first = await t.app.inject({ method: 'GET', url });
+    const statements: string[] = [];
+    const count = (q: { operation: string }) => statements.push(q.operation);
+    t.database.queryObservers.add(count);
+    try {
+      const second = await t.app.inject({ method: 'GET', url });
+      expect(statements).toEqual([]);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(Number(second.headers['content-length'])).toBe(second.rawPayload.length);
+      expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(ZStreamPage.parse(second.json()).items).toHaveLength(8);
+    } finally {
+      t.database.queryObservers.delete(count);
+    }
+  });
+
   it('keeps the security headers, the request id and the rate-limit headers on cached answers', async () => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

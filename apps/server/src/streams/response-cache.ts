@@ -15,10 +15,13 @@ export interface EncodedBody {
  */
 export class CachedBody {
   readonly etag: string;
+  /** The body's UTF-8 bytes, encoded once: a string reply is measured and encoded again on every send. */
+  readonly bytes: Buffer;
   readonly #encoded: Partial<Record<BodyEncoding, EncodedBody>> = {};
 
   constructor(readonly body: string) {
-    this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    this.bytes = Buffer.from(body);
+    this.etag = `"${createHash('sha1').update(this.bytes).digest('base64url')}"`;
   }
 
   /** The body in `encoding` (a different representation, so a different ETag). */

@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeSchema } from '../http/api-docs.ts';
 import { COMPRESS_MIN_BYTES, preferredEncoding } from '../http/content-encoding.ts';
-import type { CachedBody } from './response-cache.ts';
+import { CachedBody } from './response-cache.ts';
 import type { StreamsService } from './streams.service.ts';
 
 /**
@@ -25,7 +25,7 @@ import type { StreamsService } from './streams.service.ts';
  */
 const sendCached = (request: FastifyRequest, reply: FastifyReply, cached: CachedBody) => {
   reply.header('cache-control', 'no-cache');
-  const big = cached.body.length >= COMPRESS_MIN_BYTES;
+  const big = cached.bytes.length >= COMPRESS_MIN_BYTES;
   const encoding = big ? preferredEncoding(request.headers['accept-encoding']) : null;
   if (big) reply.header('vary', 'accept-encoding');
   const encoded = encoding ? cached.encoded(encoding) : null;
@@ -33,7 +33,7 @@ const sendCached = (request: FastifyRequest, reply: FastifyReply, cached: Cached
   reply.header('etag', etag);
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
-  if (!encoded) return reply.send(cached.body);
+  if (!encoded) return reply.send(cached.bytes);
   return reply.header('content-encoding', encoding).send(encoded.bytes);
 };
 
@@ -54,9 +54,14 @@ export const streamsRoutes = async (app: FastifyInstance, opts: { streams: Strea
         response: { 200: ZStreamPage },
       }),
     },
-    async (request, reply) => {
-      const cached = await streams.listCached(request.url, () => ZStreamListQuery.parse(request.query));
-      return sendCached(request, reply, cached);
+    // Not async: a poll answered from the cache makes no promise and waits for no microtask (issue 36).
+    (request, reply) => {
+      const cached = streams.listCached(request.url, () => ZStreamListQuery.parse(request.query));
+      if (cached instanceof CachedBody) {
+        sendCached(request, reply, cached);
+        return;
+      }
+      return cached.then((body) => sendCached(request, reply, body));
     },
   );
 

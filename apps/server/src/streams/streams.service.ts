@@ -12,7 +12,7 @@ import {
 } from '@mintcast/contracts';
 import { assertCreator } from '../access/access.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
-import { createResponseCache } from './response-cache.ts';
+import { type CachedBody, createResponseCache } from './response-cache.ts';
 import { type StreamRow, toStream } from './stream-row.ts';
 import type { ListCursor, ListRow, StreamsRepository } from './streams.repository.ts';
 
@@ -155,9 +155,10 @@ export const createStreamsService = (repo: StreamsRepository, opts: { cacheTtlMs
 
     /**
      * Cached, serialised page of streams: `{ items, nextCursor }`. Keyed by the request URL, so a repeated
-     * poll is answered before its query string is even parsed; `parse` runs only on a miss.
+     * poll is answered before its query string is even parsed; `parse` runs only on a miss. A fresh entry
+     * comes back as is, not in a promise, so the route can answer it in the same tick.
      */
-    listCached(url: string, parse: () => TStreamListQuery) {
+    listCached(url: string, parse: () => TStreamListQuery): CachedBody | Promise<CachedBody> {
       const key = `list:${url}`;
       return cache.peek(key) ?? cache.get(key, () => list(parse()));
     },

@@ -21,6 +21,7 @@ import * as m1110 from './1110_announce_targets.ts';
 import * as m1120 from './1120_push_stream_mutes.ts';
 import * as m1130 from './1130_chat_safety.ts';
 import * as m1140 from './1140_market_snapshots.ts';
+import * as m1200 from './1200_search_statistics.ts';
 import * as m1210 from './1210_stream_schedules.ts';
 
 /**
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   '1120_push_stream_mutes': m1120,
   '1130_chat_safety': m1130,
   '1140_market_snapshots': m1140,
+  '1200_search_statistics': m1200,
   '1210_stream_schedules': m1210,
 };
