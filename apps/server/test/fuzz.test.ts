@@ -165,6 +165,7 @@ const SAMPLE_STRINGS = [
   `B${'A'.repeat(86)}`, // a push subscription's P-256 key (65 bytes, base64url)
   'A'.repeat(22), // its auth secret (16 bytes)
   '2030-01-31T18:00:00Z', // a date-time (a scheduled broadcast)
+  'example.com', // a domain (a chat's link allowlist)
 ];
 const TEN_MB = 'x'.repeat(10 * 1024 * 1024);
 const C0_AND_C1 = [

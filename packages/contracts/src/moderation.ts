@@ -44,7 +44,10 @@ export const effectiveChatRules = (rules: TChatRules): TChatRules =>
       }
     : rules;
 
-const ZLinkDomain = z.string().max(253).regex(LINK_DOMAIN_RE, 'Enter a domain name such as example.com');
+const ZLinkDomain = format(
+  'domain',
+  z.string().max(253).regex(LINK_DOMAIN_RE, 'Enter a domain name such as example.com'),
+);
 
 const ZBannedWord = z.pipe(
   ZText({
