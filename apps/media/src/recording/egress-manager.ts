@@ -69,7 +69,8 @@ export class EgressManager {
     if (!req.roomName || !req.identity)
       throw new EgressError('invalid_argument', 'room_name and identity are required');
     const outputs = req.fileOutputs.length + req.segmentOutputs.length + req.streamOutputs.length;
-    if (outputs !== 1) throw new EgressError('invalid_argument', 'exactly one file or segments output is supported');
+    if (outputs !== 1)
+      throw new EgressError('invalid_argument', 'exactly one file or segments output is supported');
     const { output, filename } = this.output(req);
     const room = this.rooms.get(req.roomName);
     if (!room) throw new EgressError('not_found', 'requested room does not exist');
@@ -111,7 +112,8 @@ export class EgressManager {
       return { output: { kind: 'file', path: this.resolve(file.filepath) }, filename: file.filepath };
     }
     const segments = req.segmentOutputs[0];
-    if (!segments) throw new EgressError('invalid_argument', 'exactly one file or segments output is supported');
+    if (!segments)
+      throw new EgressError('invalid_argument', 'exactly one file or segments output is supported');
     if (!this.dir) throw new EgressError('unavailable', 'recording is not configured on this media server');
     if (segments.output.case)
       throw new EgressError('invalid_argument', 'uploads are not supported: segments stay local');

@@ -1,13 +1,6 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import {
-  EgressInfo,
-  EgressStatus,
-  FileInfo,
-  SegmentsInfo,
-  TrackSource,
-  TrackType,
-} from '@livekit/protocol';
+import { EgressInfo, EgressStatus, FileInfo, SegmentsInfo, TrackSource, TrackType } from '@livekit/protocol';
 import type { WebmSupportedCodec } from 'werift/nonstandard';
 import type { Participant } from '../room/participant.ts';
 import type { RoomManager } from '../room/room-manager.ts';
