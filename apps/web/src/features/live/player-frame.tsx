@@ -49,21 +49,23 @@ export function PlayerStatus({
   );
 }
 
-/** LIVE badge and viewer count pinned to the top of the stage. */
-export function LiveOverlay({ viewers }: { viewers: number }) {
+/** LIVE badge and viewer count pinned to the top of the stage (no count on the HTTP tier: it is not in the room). */
+export function LiveOverlay({ viewers }: { viewers?: number }) {
   const { t } = useTranslation();
   return (
     <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center justify-between p-3">
       <LiveBadge />
-      <span
-        data-testid="viewer-count"
-        className="inline-flex h-6 items-center gap-1.5 rounded-md bg-black/60 px-2 text-xs font-semibold text-white backdrop-blur"
-        title={t('stream.viewersTitle')}
-      >
-        <Eye aria-hidden className="size-3.5" />
-        <span>{viewers}</span>
-        <span className="sr-only">{t('stream.viewers')}</span>
-      </span>
+      {viewers === undefined ? null : (
+        <span
+          data-testid="viewer-count"
+          className="inline-flex h-6 items-center gap-1.5 rounded-md bg-black/60 px-2 text-xs font-semibold text-white backdrop-blur"
+          title={t('stream.viewersTitle')}
+        >
+          <Eye aria-hidden className="size-3.5" />
+          <span>{viewers}</span>
+          <span className="sr-only">{t('stream.viewers')}</span>
+        </span>
+      )}
     </div>
   );
 }

@@ -1,17 +1,76 @@
+import { type TLiveTokenResponse, WEBRTC_CONNECT_GRACE_MS } from '@mintcast/contracts';
 import { TriangleAlert, UserRound, VolumeX } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
+import { fetchHttpTierStatus } from '../../queries/live.ts';
+import { HttpTierPlayer } from './http-tier-player.tsx';
 import { useAnnounce } from './player-announcer.tsx';
 import { LiveOverlay, PlayerFrame, PlayerStatus } from './player-frame.tsx';
+import { TierIndicator } from './tier-indicator.tsx';
 import { useVideoFrames } from './use-video-frames.ts';
 import { useViewerRoom } from './use-viewer-room.ts';
 import { useVisibleSubscription } from './use-visible-subscription.ts';
 
-/** The live player itself (lazy chunk with livekit-client): host video and audio, states of spec §2. */
+type Tier =
+  | { kind: 'webrtc'; token?: TLiveTokenResponse; attempt: number }
+  | { kind: 'http'; playlistUrl: string; recheck: boolean };
+
+/**
+ * The live player itself (lazy chunk with livekit-client). It picks its tier by itself (issue 33): WebRTC
+ * first; the HTTP tier when the server says WebRTC is full (and back when a place frees up), or when WebRTC
+ * has not connected within WEBRTC_CONNECT_GRACE_MS (a network that blocks it) and the tier runs here.
+ */
 export default function ViewerPlayer({ mint }: { mint: string }) {
+  const [tier, setTier] = useState<Tier>({ kind: 'webrtc', attempt: 0 });
+  const toHttp = useCallback(
+    (playlistUrl: string, recheck: boolean) => setTier({ kind: 'http', playlistUrl, recheck }),
+    [],
+  );
+  const toWebRtc = useCallback(
+    (token: TLiveTokenResponse) =>
+      setTier((prev) => ({ kind: 'webrtc', token, attempt: ('attempt' in prev ? prev.attempt : 0) + 1 })),
+    [],
+  );
+  if (tier.kind === 'http')
+    return (
+      <HttpTierPlayer
+        mint={mint}
+        playlistUrl={tier.playlistUrl}
+        recheck={tier.recheck}
+        onWebRtcPlace={toWebRtc}
+      />
+    );
+  return <WebRtcPlayer key={tier.attempt} mint={mint} firstToken={tier.token} onHttp={toHttp} />;
+}
+
+/** The stream over WebRTC: host video and audio, states of spec §2. */
+function WebRtcPlayer({
+  mint,
+  firstToken,
+  onHttp,
+}: {
+  mint: string;
+  firstToken: TLiveTokenResponse | undefined;
+  onHttp: (playlistUrl: string, recheck: boolean) => void;
+}) {
   const { t } = useTranslation();
-  const room = useViewerRoom(mint);
+  const room = useViewerRoom(mint, { firstToken, onFull: (url) => onHttp(url, true) });
+  const connectedOnce = useRef(false);
+  if (room.state === 'connected') connectedOnce.current = true;
+  // WebRTC that has not connected after a few seconds (UDP and the media port blocked): the HTTP tier, if here.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (connectedOnce.current) return;
+      fetchHttpTierStatus().then(
+        (status) => {
+          if (status.available && !connectedOnce.current) onHttp(`/hls/${mint}/index.m3u8`, false);
+        },
+        () => undefined,
+      );
+    }, WEBRTC_CONNECT_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [mint, onHttp]);
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -95,6 +154,7 @@ export default function ViewerPlayer({ mint }: { mint: string }) {
         <audio ref={audioRef} data-testid="stream-audio" autoPlay />
         {overlay}
         {connected && !room.failed ? <LiveOverlay viewers={room.viewers} /> : null}
+        {connected && !overlay ? <TierIndicator tier="webrtc" /> : null}
         {connected && room.audio && room.audioBlocked ? (
           <button
             type="button"
