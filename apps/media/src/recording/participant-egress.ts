@@ -18,6 +18,11 @@ export const EGRESS_TICK_MS = 500;
  * (3 s lost the audio of whole broadcasts under load); a broadcast with one kind only loses its first seconds.
  */
 const AUDIO_WAIT_MS = 10_000;
+/**
+ * For this long after it starts, an egress keeps asking for a keyframe on every tick: Chromium drops a request
+ * that comes within its interval after the last keyframe (a viewer's), and nothing else asks again for us.
+ */
+const KEYFRAME_ASK_MS = 6_000;
 /** An egress whose participant never publishes ends after this long, with no file. */
 const PUBLISH_WAIT_MS = 120_000;
 
@@ -111,6 +116,8 @@ export class ParticipantEgress {
   private participant?: Participant;
   private videoSid?: string;
   private videoTrack?: PublishedTrack;
+  private videoLayer?: Layer;
+  private beganAt = 0;
   private firstSeenAt?: number;
   private readonly createdAt = Date.now();
   private readonly timer: NodeJS.Timeout;
@@ -141,6 +148,8 @@ export class ParticipantEgress {
     if (this.recorder) {
       // The participant's session (a reload is a new one) or its video ended: so does this recording.
       if (!p || p !== this.participant || (this.videoSid && !p.tracks.has(this.videoSid))) void this.stop();
+      else if (this.videoLayer && Date.now() - this.beganAt < KEYFRAME_ASK_MS)
+        this.videoTrack?.requestKeyframe(this.videoLayer);
       return;
     }
     if (!room || Date.now() - this.createdAt > PUBLISH_WAIT_MS) {
@@ -189,9 +198,11 @@ export class ParticipantEgress {
       // Dynacast would switch this layer off when nobody watches, leaving the file without video: hold it.
       video.track.hold(this, video.layer.quality);
       this.videoTrack = video.track;
+      this.videoLayer = video.layer;
     }
     if (audio) recorded.push({ kind: 'audio', codec: 'OPUS', track: audio.track });
     this.participant = p;
+    this.beganAt = Date.now();
     // The file's time zero: what a replay lines chat and prices up against (the egress may have waited).
     this.marker.startedAtMs = Date.now();
     const onError = (err: Error) => {

@@ -15,6 +15,11 @@ const NO_SEGMENT = 'No such segment (not written yet, or already rotated out)';
 const PLAYLIST_POLL_MS = 200;
 /** A packager whose playlist has not changed for this long is dead (media server restarted): started again. */
 const STALE_PLAYLIST_MS = 10_000;
+/**
+ * A packager that has written no playlist this long after it was asked for is dead too. Generous: the egress
+ * waits for the host's tracks, and ffmpeg probes its input for ~5 s before the first segment (decision 026).
+ */
+const FIRST_PLAYLIST_MS = 30_000;
 
 export interface HttpTierSettings {
   /** A stream's packager stops after this long without a playlist request (ms). */
@@ -27,6 +32,7 @@ export interface HttpTierSettings {
 
 interface Packager {
   egressId?: string;
+  /** Wall-clock time (compared with the files' modification times, not with the injected clock). */
   startedAt: number;
   lastDemandAt: number;
 }
@@ -69,7 +75,7 @@ export const createHttpTierService = (deps: {
   };
 
   const startPackager = (mint: string, creator: string) => {
-    const p: Packager = { startedAt: deps.now(), lastDemandAt: deps.now() };
+    const p: Packager = { startedAt: Date.now(), lastDemandAt: deps.now() };
     running.set(mint, p);
     // A run id in every segment's name: a segment URL never names two different files (cached immutable).
     const run = `${deps.now().toString(36)}${randomBytes(2).toString('hex')}`;
@@ -91,9 +97,15 @@ export const createHttpTierService = (deps: {
     const p = running.get(mint);
     if (p) {
       p.lastDemandAt = deps.now();
-      if (deps.now() - p.startedAt < STALE_PLAYLIST_MS) return;
-      const writtenAt = await files.playlistWrittenAt(mint);
-      if (writtenAt !== null && Date.now() - writtenAt < STALE_PLAYLIST_MS) return;
+      // A playlist older than this packager is a previous run's (the media server empties the folder later).
+      const written = await files.playlistWrittenAt(mint);
+      const writtenAt = written !== null && written >= p.startedAt ? written : null;
+      if (
+        writtenAt === null
+          ? Date.now() - p.startedAt < FIRST_PLAYLIST_MS
+          : Date.now() - writtenAt < STALE_PLAYLIST_MS
+      )
+        return;
       stopPackager(mint, 'its playlist went stale');
     }
     startPackager(mint, creator);
