@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 
 /** Where one live stream's HTTP tier is written: a folder of its own, the playlist and its segments. */
 export interface SegmentsTarget {
@@ -80,9 +80,11 @@ export function startHlsPackager(
       resolve();
     });
   });
-  const input = child.stdin as Writable;
-  // A dead ffmpeg makes writes fail with EPIPE: reported through onExit, not as an unhandled error.
-  input.on('error', () => undefined);
+  // The recorder writes into a stream of its own: a dead ffmpeg (EPIPE) is reported once, through onExit, with
+  // what ffmpeg said, not as a write error.
+  const input = new PassThrough();
+  input.pipe(child.stdin as Writable);
+  child.stdin?.on('error', () => undefined);
   return {
     input,
     async stop() {

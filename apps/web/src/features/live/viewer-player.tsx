@@ -58,9 +58,11 @@ function WebRtcPlayer({
   const room = useViewerRoom(mint, { firstToken, onFull: (url) => onHttp(url, true) });
   const connectedOnce = useRef(false);
   if (room.state === 'connected') connectedOnce.current = true;
-  // WebRTC that has not connected after a few seconds (UDP and the media port blocked): the HTTP tier, if here.
+  // WebRTC that failed to join, or has not connected after WEBRTC_CONNECT_GRACE_MS (UDP and the media port
+  // blocked): the HTTP tier, if it runs here.
+  const failedFirst = room.failed && !connectedOnce.current;
   useEffect(() => {
-    const timer = setTimeout(() => {
+    const fallBack = () => {
       if (connectedOnce.current) return;
       fetchHttpTierStatus().then(
         (status) => {
@@ -68,9 +70,11 @@ function WebRtcPlayer({
         },
         () => undefined,
       );
-    }, WEBRTC_CONNECT_GRACE_MS);
+    };
+    if (failedFirst) fallBack();
+    const timer = setTimeout(fallBack, WEBRTC_CONNECT_GRACE_MS);
     return () => clearTimeout(timer);
-  }, [mint, onHttp]);
+  }, [mint, onHttp, failedFirst]);
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
