@@ -27,8 +27,3 @@ export type THttpTierStatus = z.infer<typeof ZHttpTierStatus>;
 
 /** How often a viewer on the HTTP tier asks again for a WebRTC place (ms). */
 export const HTTP_TIER_RECHECK_MS = 10_000;
-/**
- * How long the player gives WebRTC to connect before it plays the HTTP tier (ms); a join that fails sooner
- * switches at once. Generous: a slow join on a busy machine must not leave WebRTC (decision 026).
- */
-export const WEBRTC_CONNECT_GRACE_MS = 15_000;

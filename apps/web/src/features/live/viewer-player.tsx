@@ -1,4 +1,4 @@
-import { type TLiveTokenResponse, WEBRTC_CONNECT_GRACE_MS } from '@mintcast/contracts';
+import type { TLiveTokenResponse } from '@mintcast/contracts';
 import { TriangleAlert, UserRound, VolumeX } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ type Tier =
 /**
  * The live player itself (lazy chunk with livekit-client). It picks its tier by itself (issue 33): WebRTC
  * first; the HTTP tier when the server says WebRTC is full (and back when a place frees up), or when WebRTC
- * has not connected within WEBRTC_CONNECT_GRACE_MS (a network that blocks it) and the tier runs here.
+ * failed to join (a network that blocks it) and the tier runs here.
  */
 export default function ViewerPlayer({ mint }: { mint: string }) {
   const [tier, setTier] = useState<Tier>({ kind: 'webrtc', attempt: 0 });
@@ -58,22 +58,21 @@ function WebRtcPlayer({
   const room = useViewerRoom(mint, { firstToken, onFull: (url) => onHttp(url, true) });
   const connectedOnce = useRef(false);
   if (room.state === 'connected') connectedOnce.current = true;
-  // WebRTC that failed to join, or has not connected after WEBRTC_CONNECT_GRACE_MS (UDP and the media port
-  // blocked): the HTTP tier, if it runs here.
+  // A first join that failed (livekit-client gives up after its peer connection timeout, 15 s, when UDP and
+  // the media port are blocked): the HTTP tier, if it runs here. A slow join that works never switches.
   const failedFirst = room.failed && !connectedOnce.current;
   useEffect(() => {
-    const fallBack = () => {
-      if (connectedOnce.current) return;
-      fetchHttpTierStatus().then(
-        (status) => {
-          if (status.available && !connectedOnce.current) onHttp(`/hls/${mint}/index.m3u8`, false);
-        },
-        () => undefined,
-      );
+    if (!failedFirst) return;
+    let cancelled = false;
+    fetchHttpTierStatus().then(
+      (status) => {
+        if (status.available && !cancelled) onHttp(`/hls/${mint}/index.m3u8`, false);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
     };
-    if (failedFirst) fallBack();
-    const timer = setTimeout(fallBack, WEBRTC_CONNECT_GRACE_MS);
-    return () => clearTimeout(timer);
   }, [mint, onHttp, failedFirst]);
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
