@@ -1,10 +1,8 @@
 import { HTTP_TIER_RECHECK_MS, type TLiveTokenResponse } from '@mintcast/contracts';
-import { VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/ui/button.ts';
 import { useAnnounce } from './player-announcer.tsx';
-import { LiveOverlay, PlayerFrame, PlayerStatus } from './player-frame.tsx';
+import { LiveOverlay, PlayerFrame, PlayerStatus, UnmuteButton } from './player-frame.tsx';
 import { fetchViewerToken } from './player-warm-up.ts';
 import { TierIndicator } from './tier-indicator.tsx';
 import { useHls } from './use-hls.ts';
@@ -64,16 +62,7 @@ export function HttpTierPlayer({
       {framesShowing ? null : <PlayerStatus spinner title={t('live.connecting')} />}
       <LiveOverlay />
       {framesShowing ? <TierIndicator tier="http" /> : null}
-      {framesShowing && muted ? (
-        <button
-          type="button"
-          onClick={() => setMuted(false)}
-          className={buttonClass('primary', 'sm', 'absolute bottom-3 left-3 shadow-lg')}
-        >
-          <VolumeX aria-hidden className="size-4" />
-          {t('live.tapToUnmute')}
-        </button>
-      ) : null}
+      {framesShowing && muted ? <UnmuteButton onClick={() => setMuted(false)} /> : null}
     </PlayerFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { Eye, LoaderCircle } from 'lucide-react';
+import { Eye, LoaderCircle, VolumeX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/ui/button.ts';
 import { LiveBadge } from '../../components/ui/live-badge.tsx';
 import { useAnnounce } from './player-announcer.tsx';
 
@@ -67,5 +68,20 @@ export function LiveOverlay({ viewers }: { viewers?: number }) {
         </span>
       )}
     </div>
+  );
+}
+
+/** "Tap to unmute" at the stage's bottom left: browsers start live audio only after a tap. */
+export function UnmuteButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={buttonClass('primary', 'sm', 'absolute bottom-3 left-3 shadow-lg')}
+    >
+      <VolumeX aria-hidden className="size-4" />
+      {t('live.tapToUnmute')}
+    </button>
   );
 }

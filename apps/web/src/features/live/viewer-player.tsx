@@ -1,12 +1,12 @@
 import type { TLiveTokenResponse } from '@mintcast/contracts';
-import { TriangleAlert, UserRound, VolumeX } from 'lucide-react';
+import { TriangleAlert, UserRound } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
 import { fetchHttpTierStatus } from '../../queries/live.ts';
 import { HttpTierPlayer } from './http-tier-player.tsx';
 import { useAnnounce } from './player-announcer.tsx';
-import { LiveOverlay, PlayerFrame, PlayerStatus } from './player-frame.tsx';
+import { LiveOverlay, PlayerFrame, PlayerStatus, UnmuteButton } from './player-frame.tsx';
 import { TierIndicator } from './tier-indicator.tsx';
 import { useVideoFrames } from './use-video-frames.ts';
 import { useViewerRoom } from './use-viewer-room.ts';
@@ -159,14 +159,7 @@ function WebRtcPlayer({
         {connected && !room.failed ? <LiveOverlay viewers={room.viewers} /> : null}
         {connected && !overlay ? <TierIndicator tier="webrtc" /> : null}
         {connected && room.audio && room.audioBlocked ? (
-          <button
-            type="button"
-            onClick={() => void room.startAudio()}
-            className={buttonClass('primary', 'sm', 'absolute bottom-3 left-3 shadow-lg')}
-          >
-            <VolumeX aria-hidden className="size-4" />
-            {t('live.tapToUnmute')}
-          </button>
+          <UnmuteButton onClick={() => void room.startAudio()} />
         ) : null}
       </PlayerFrame>
     </div>
