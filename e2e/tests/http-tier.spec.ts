@@ -24,7 +24,7 @@ test.beforeAll(async () => {
   standin = await startMarketStandin();
   app = await startApp({
     media: true,
-    env: { MARKET_DATA_URL: standin.url, MEDIA_MAX_VIEWERS_PER_STREAM: '2' },
+    env: { MARKET_DATA_URL: standin.url, MEDIA_HTTP_TIER: 'on', MEDIA_MAX_VIEWERS_PER_STREAM: '2' },
   });
 });
 test.afterAll(async () => {

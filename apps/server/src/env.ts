@@ -95,6 +95,11 @@ const ZEnv = z
      * The cap is enforced only while the tier runs (ffmpeg present, embedded media server).
      */
     MEDIA_MAX_VIEWERS_PER_STREAM: z.coerce.number().int().min(0).default(0),
+    /**
+     * The HTTP tier (issue 33, decision 026) at all: off by default until browser broadcasts are packaged
+     * reliably (a WHIP broadcast is; see the decision record).
+     */
+    MEDIA_HTTP_TIER: z.enum(['on', 'off']).default('off'),
     ...ZReachEnvShape,
   })
   .superRefine(crossVariableRules)
@@ -141,8 +146,8 @@ export interface AppConfig {
   recordings?: RecordingsConfig;
   /** Go-live announcements (Web Push, Telegram, Discord); absent = all off. */
   reach?: ReachConfig;
-  /** The HTTP delivery tier (HLS, decision 026); absent: no viewer cap, 60 s idle stop, 8 s first-playlist wait. */
-  httpTier?: Partial<HttpTierSettings>;
+  /** The HTTP delivery tier (HLS, decision 026); absent: off (no viewer cap, 60 s idle stop, 8 s first-playlist wait). */
+  httpTier?: Partial<HttpTierSettings> & { enabled?: boolean };
 }
 
 export interface RecordingsConfig {
@@ -267,6 +272,6 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       ffprobePath: e.FFPROBE_PATH,
     },
     reach: reachConfig(e, publicOrigin),
-    httpTier: { maxViewersPerStream: e.MEDIA_MAX_VIEWERS_PER_STREAM },
+    httpTier: { enabled: e.MEDIA_HTTP_TIER === 'on', maxViewersPerStream: e.MEDIA_MAX_VIEWERS_PER_STREAM },
   };
 };

@@ -37,7 +37,7 @@ let clock = Date.parse('2026-11-28T12:00:00Z');
 const config = (ffmpegPath: string): Partial<AppConfig> => ({
   livekit: { ...testConfig().livekit, apiUrl: egress.origin, proxyTarget: egress.origin },
   recordings: { dir, retentionDays: 30, maxBytes: 10 ** 9, sweepIntervalMs: 0, ffmpegPath },
-  httpTier: { playlistWaitMs: 0, idleMs: IDLE_MS, maxViewersPerStream: 2 },
+  httpTier: { enabled: true, playlistWaitMs: 0, idleMs: IDLE_MS, maxViewersPerStream: 2 },
 });
 
 const get = (url: string, app = t) => app.app.inject({ method: 'GET', url });

@@ -11,6 +11,7 @@ import { httpTierRoutes } from './http-tier.routes.ts';
 import {
   createHttpTierService,
   HTTP_TIER_EXTERNAL,
+  HTTP_TIER_OFF,
   HTTP_TIER_UNAVAILABLE,
   type HttpTierService,
   type HttpTierSettings,
@@ -40,11 +41,13 @@ export const httpTierPlugin = fp(
     const embedded = Boolean(config.livekit.proxyTarget) && dir !== '';
     let reason: Promise<string | null> | undefined;
     const availability = () => {
-      reason ??= embedded
-        ? programRuns(config.recordings?.ffmpegPath ?? 'ffmpeg').then((ok) =>
-            ok ? null : HTTP_TIER_UNAVAILABLE,
-          )
-        : Promise.resolve(HTTP_TIER_EXTERNAL);
+      reason ??= !config.httpTier?.enabled
+        ? Promise.resolve(HTTP_TIER_OFF)
+        : embedded
+          ? programRuns(config.recordings?.ffmpegPath ?? 'ffmpeg').then((ok) =>
+              ok ? null : HTTP_TIER_UNAVAILABLE,
+            )
+          : Promise.resolve(HTTP_TIER_EXTERNAL);
       return reason;
     };
     const media = createMediaGateway(config.livekit);
@@ -73,7 +76,7 @@ export const httpTierPlugin = fp(
     timer.unref();
     app.addHook('onReady', async () => {
       const why = await availability();
-      if (why && embedded) app.log.warn(`http tier: off (${why})`);
+      if (why && embedded && config.httpTier?.enabled) app.log.warn(`http tier: off (${why})`);
     });
     app.addHook('onClose', async () => {
       clearInterval(timer);

@@ -7,6 +7,7 @@ import { type HlsFiles, PLAYLIST } from './hls-files.ts';
 
 export const HTTP_TIER_UNAVAILABLE = 'The HTTP tier is unavailable on this server: ffmpeg is not installed';
 export const HTTP_TIER_EXTERNAL = 'The HTTP tier is not built for an external LiveKit yet';
+export const HTTP_TIER_OFF = 'The HTTP tier is off on this server (MEDIA_HTTP_TIER=off)';
 const NOT_LIVE = 'This stream is not live';
 const STARTING = 'This stream is starting on the HTTP tier; try again in a moment';
 const NO_SEGMENT = 'No such segment (not written yet, or already rotated out)';
