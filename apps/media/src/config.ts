@@ -71,6 +71,11 @@ export interface MediaServerOptions {
    * `<DATA_DIR>/recordings`.
    */
   recordingsDir?: string;
+  /**
+   * The ffmpeg that turns a live stream into HLS for the HTTP tier (segments output of participant egress,
+   * decision 026). `FFMPEG_PATH`, default `ffmpeg` on the PATH; missing, such an egress fails at once.
+   */
+  ffmpegPath?: string;
 }
 
 /** What the rest of the server needs at run time, resolved once at start. */

@@ -74,7 +74,7 @@ export async function startMediaServer(options: MediaServerOptions): Promise<Med
     metrics,
   );
   const manager = new RoomManager({ ctx, metrics, webhooks, log });
-  const egress = new EgressManager(options.recordingsDir, manager, webhooks);
+  const egress = new EgressManager(options.recordingsDir, manager, webhooks, options.ffmpegPath);
   // Recordings a killed predecessor left open are finished (and announced) before anything new is recorded.
   egress.recover();
   const server = createHttpServer(manager, metrics, egress);

@@ -100,6 +100,8 @@ const server = await startMediaServer({
   ),
   // Participant egress writes here; the API server reads the same folder to serve replays.
   recordingsDir: fromRepo(env.MEDIA_RECORDINGS_DIR || resolve(dataDir, 'recordings')),
+  // The HTTP tier's packager (decision 026): the same ffmpeg the API server cuts clips with.
+  ffmpegPath: env.FFMPEG_PATH || undefined,
 });
 
 let stopping = false;

@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
+  existsSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -16,7 +17,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { EgressStatus, EncodedFileOutput } from '@livekit/protocol';
+import { EgressStatus, EncodedFileOutput, SegmentedFileOutput } from '@livekit/protocol';
 import { EgressClient } from 'livekit-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The server's demo publisher and clip: a real VP8 stream over WHIP, as OBS would send it.
@@ -260,5 +261,33 @@ describe('participant egress to WebM', () => {
       body: '{}',
     });
     expect(res.status).toBe(401);
+  });
+
+  it('packages a publisher into HLS through ffmpeg (the HTTP tier): H.264 segments, a live playlist, all removed at the end', async () => {
+    const segments = (filenamePrefix: string, playlistName = 'index.m3u8') =>
+      egress.startParticipantEgress(ROOM, HOST, {
+        segments: new SegmentedFileOutput({ filenamePrefix, playlistName, segmentDuration: 1 }),
+      });
+    // Only `hls/<folder>/<prefix>` (a folder the packager may empty), never a recordings folder.
+    await expect(segments('stream-a/x')).rejects.toThrow(/filename_prefix/);
+    await expect(segments('hls/../x')).rejects.toThrow(/filename_prefix/);
+    await expect(segments('hls/a/x', '../index.m3u8')).rejects.toThrow(/filename_prefix/);
+
+    const info = await segments('hls/stream-a/r1');
+    const folder = join(dir, 'hls/stream-a');
+    const listed = () =>
+      existsSync(join(folder, 'index.m3u8'))
+        ? readFileSync(join(folder, 'index.m3u8'), 'utf8')
+            .split('\n')
+            .filter((l) => l.endsWith('.ts'))
+        : [];
+    await expect.poll(() => listed().length, { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(2);
+    expect(listed()[0]).toMatch(/^r1-\d+\.ts$/);
+    expect(probe(join(folder, listed()[0] as string)).codecs).toContain('h264');
+    await egress.stopEgress(info.egressId);
+    const end = await ended(info.egressId);
+    expect(end?.status).toBe(EgressStatus.EGRESS_COMPLETE);
+    expect(end?.segmentResults[0]?.playlistName).toBe('hls/stream-a/index.m3u8');
+    expect(existsSync(folder)).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { type ReachConfig, reachConfig, reachEnvRules, ZReachEnvShape } from './announce/reach-env.ts';
 import { ZAuthSigningKeys } from './auth/signing-keys-env.ts';
 import { crossVariableRules, productionRules, zUrl } from './env-rules.ts';
+import type { HttpTierSettings } from './http-tier/http-tier.service.ts';
 
 const ZContract = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex characters');
 
@@ -91,6 +92,16 @@ const ZEnv = z
     /** ffmpeg and ffprobe, which cut clips off the live path (issue 30); without them clips say they are unavailable. */
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
     FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+    /**
+     * WebRTC viewers of one stream before the next ones are sent to the HTTP tier (HLS, issue 33); 0 = no cap.
+     * The cap is enforced only while the tier runs (ffmpeg present, embedded media server).
+     */
+    MEDIA_MAX_VIEWERS_PER_STREAM: z.coerce.number().int().min(0).default(0),
+    /**
+     * The HTTP tier (issue 33, decision 026) at all: off by default until browser broadcasts are packaged
+     * reliably (a WHIP broadcast is; see the decision record).
+     */
+    MEDIA_HTTP_TIER: z.enum(['on', 'off']).default('off'),
     ...ZReachEnvShape,
   })
   .superRefine(crossVariableRules)
@@ -139,6 +150,8 @@ export interface AppConfig {
   recordings?: RecordingsConfig;
   /** Go-live announcements (Web Push, Telegram, Discord); absent = all off. */
   reach?: ReachConfig;
+  /** The HTTP delivery tier (HLS, decision 026); absent: off (no viewer cap, 60 s idle stop, 8 s first-playlist wait). */
+  httpTier?: Partial<HttpTierSettings> & { enabled?: boolean };
 }
 
 export interface RecordingsConfig {
@@ -264,5 +277,6 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       ffprobePath: e.FFPROBE_PATH,
     },
     reach: reachConfig(e, publicOrigin),
+    httpTier: { enabled: e.MEDIA_HTTP_TIER === 'on', maxViewersPerStream: e.MEDIA_MAX_VIEWERS_PER_STREAM },
   };
 };

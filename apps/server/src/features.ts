@@ -5,6 +5,7 @@ import type { AppContext } from './app-context.ts';
 import { chainPlugin } from './chain/chain.plugin.ts';
 import { chatPlugin } from './chat/chat.plugin.ts';
 import { demoPlugin } from './demo/demo.plugin.ts';
+import { httpTierPlugin } from './http-tier/http-tier.plugin.ts';
 import { ingestPlugin } from './ingest/ingest.plugin.ts';
 import { livePlugin } from './live/live.plugin.ts';
 import { moderationPlugin } from './moderation/moderation.plugin.ts';
@@ -29,6 +30,7 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   chatPlugin,
   chainPlugin,
   tokensPlugin,
+  httpTierPlugin, // before live: a full stream's viewers are sent to the HTTP tier (app.httpTier)
   livePlugin,
   ingestPlugin,
   notificationsPlugin, // after realtime: pushes go-live events to followers' own channels

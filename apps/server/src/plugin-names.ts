@@ -10,6 +10,7 @@ export const PLUGIN = {
   chat: 'mintcast-chat',
   chain: 'mintcast-chain',
   tokens: 'mintcast-tokens',
+  httpTier: 'mintcast-http-tier',
   live: 'mintcast-live',
   ingest: 'mintcast-ingest',
   notifications: 'mintcast-notifications',

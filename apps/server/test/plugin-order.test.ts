@@ -22,6 +22,7 @@ const APP_LEVEL: string[] = [PLUGIN.auth, PLUGIN.platformBans];
 /** What a plugin's code uses of another plugin's decorators, and which plugin that is. */
 const USES: [RegExp, string][] = [
   [/\bapp\.realtime\b/, PLUGIN.realtime],
+  [/\bapp\.httpTier\b/, PLUGIN.httpTier],
   [/\bapp\.(requireSession|optionalSession|auth)\b/, PLUGIN.auth],
   [/\bapp\.(refuseBanned|isBanned|assertNotBanned)\b/, PLUGIN.platformBans],
 ];

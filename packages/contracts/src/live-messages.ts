@@ -18,4 +18,9 @@ export const LIVE_MESSAGES = {
   waitingVideo: 'Waiting for video stream...',
   reconnecting: 'Reconnecting...',
   tapToUnmute: 'Tap to unmute',
+  /** The tier indicator (issue 33): WebRTC, or the HTTP tier (HLS) a few seconds behind. */
+  tierLowLatency: 'Low latency',
+  tierBehind: 'A few seconds behind',
+  tierLowLatencyTitle: 'Played over WebRTC, about a second behind the broadcaster',
+  tierBehindTitle: 'Played over HTTP: this stream is full or your network blocks WebRTC',
 } as const;

@@ -4,11 +4,23 @@ import { type EgressInfo, EgressStatus, ParticipantEgressRequest } from '@liveki
 import { guid } from '../ids.ts';
 import type { RoomManager } from '../room/room-manager.ts';
 import type { WebhookNotifier } from '../webhooks.ts';
-import { finishedInfo, markerPath, ParticipantEgress, type RecordingMarker } from './participant-egress.ts';
+import {
+  type EgressOutput,
+  finishedInfo,
+  markerPath,
+  ParticipantEgress,
+  type RecordingMarker,
+} from './participant-egress.ts';
 import { finishWebm } from './webm-file.ts';
 
 /** What a caller may name a file: a relative path of plain segments, ending in .webm. */
 const FILEPATH = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\.webm$/;
+/**
+ * Segments (the HTTP tier) go only to `hls/<folder>/<prefix>`: the folder is emptied at start and at the end, so
+ * it must never be a recordings folder.
+ */
+const SEGMENT_PREFIX = /^hls\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,32})$/;
+const PLAYLIST_NAME = /^[A-Za-z0-9_-]{1,32}\.m3u8$/;
 
 export class EgressError extends Error {
   constructor(
@@ -32,6 +44,7 @@ export class EgressManager {
     private readonly dir: string | undefined,
     private readonly rooms: RoomManager,
     private readonly webhooks: WebhookNotifier,
+    private readonly ffmpegPath = 'ffmpeg',
   ) {}
 
   /** Where a caller's file path lands, refused when it could leave the recordings folder. */
@@ -55,30 +68,28 @@ export class EgressManager {
     }
     if (!req.roomName || !req.identity)
       throw new EgressError('invalid_argument', 'room_name and identity are required');
-    const output = req.fileOutputs[0];
-    if (!output || req.fileOutputs.length > 1 || req.streamOutputs.length || req.segmentOutputs.length)
-      throw new EgressError('invalid_argument', 'exactly one file output is supported');
-    if (output.output.case)
-      throw new EgressError('invalid_argument', 'uploads are not supported: files stay local');
-    const path = this.resolve(output.filepath);
+    const outputs = req.fileOutputs.length + req.segmentOutputs.length + req.streamOutputs.length;
+    if (outputs !== 1)
+      throw new EgressError('invalid_argument', 'exactly one file or segments output is supported');
+    const { output, filename } = this.output(req);
     const room = this.rooms.get(req.roomName);
     if (!room) throw new EgressError('not_found', 'requested room does not exist');
     for (const e of this.active.values()) {
-      if (e.marker.filename === output.filepath)
-        throw new EgressError('already_exists', 'file is being recorded');
+      if (e.marker.filename === filename) throw new EgressError('already_exists', 'file is being recorded');
     }
-    if (existsSync(path)) throw new EgressError('already_exists', 'file exists');
+    if (output.kind === 'file' && existsSync(output.path))
+      throw new EgressError('already_exists', 'file exists');
     const marker: RecordingMarker = {
       egressId: guid('EG_'),
       roomName: req.roomName,
       roomId: room.sid,
       identity: req.identity,
-      filename: output.filepath,
+      filename,
       startedAtMs: Date.now(),
     };
     const egress = new ParticipantEgress(
       marker,
-      path,
+      output,
       req.screenShare,
       this.rooms,
       (info) => {
@@ -90,6 +101,39 @@ export class EgressManager {
     this.active.set(marker.egressId, egress);
     this.rooms.services.log.info('egress_created', { egress: marker.egressId, room: req.roomName });
     return egress.info();
+  }
+
+  /** The one output a request names: a WebM file, or HLS segments under `hls/` (ffmpeg, decision 026). */
+  private output(req: ParticipantEgressRequest): { output: EgressOutput; filename: string } {
+    const file = req.fileOutputs[0];
+    if (file) {
+      if (file.output.case)
+        throw new EgressError('invalid_argument', 'uploads are not supported: files stay local');
+      return { output: { kind: 'file', path: this.resolve(file.filepath) }, filename: file.filepath };
+    }
+    const segments = req.segmentOutputs[0];
+    if (!segments)
+      throw new EgressError('invalid_argument', 'exactly one file or segments output is supported');
+    if (!this.dir) throw new EgressError('unavailable', 'recording is not configured on this media server');
+    if (segments.output.case)
+      throw new EgressError('invalid_argument', 'uploads are not supported: segments stay local');
+    const prefix = SEGMENT_PREFIX.exec(segments.filenamePrefix);
+    if (!prefix || !PLAYLIST_NAME.test(segments.playlistName))
+      throw new EgressError(
+        'invalid_argument',
+        'segments need filename_prefix "hls/<folder>/<prefix>" and a playlist_name ending in .m3u8',
+      );
+    const dir = join(this.dir, 'hls', prefix[1] as string);
+    const target = {
+      dir,
+      playlist: segments.playlistName,
+      segmentPrefix: prefix[2] as string,
+      segmentSeconds: Math.min(Math.max(segments.segmentDuration || 1, 1), 6),
+    };
+    return {
+      output: { kind: 'segments', target, ffmpegPath: this.ffmpegPath },
+      filename: `hls/${prefix[1]}/${segments.playlistName}`,
+    };
   }
 
   async stop(egressId: string): Promise<EgressInfo> {

@@ -1,11 +1,12 @@
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { EgressInfo, EgressStatus, FileInfo, TrackSource, TrackType } from '@livekit/protocol';
+import { EgressInfo, EgressStatus, FileInfo, SegmentsInfo, TrackSource, TrackType } from '@livekit/protocol';
 import type { WebmSupportedCodec } from 'werift/nonstandard';
 import type { Participant } from '../room/participant.ts';
 import type { RoomManager } from '../room/room-manager.ts';
 import type { Layer } from '../rtc/layer.ts';
 import type { PublishedTrack } from '../rtc/published-track.ts';
+import { type HlsPackager, type SegmentsTarget, startHlsPackager } from './hls-packager.ts';
 import type { WebmScan } from './webm-file.ts';
 import { type RecordedTrack, WebmRecorder } from './webm-recorder.ts';
 
@@ -17,6 +18,11 @@ export const EGRESS_TICK_MS = 500;
  * (3 s lost the audio of whole broadcasts under load); a broadcast with one kind only loses its first seconds.
  */
 const AUDIO_WAIT_MS = 10_000;
+/**
+ * For this long after it starts, an egress keeps asking for a keyframe on every tick: Chromium drops a request
+ * that comes within its interval after the last keyframe (a viewer's), and nothing else asks again for us.
+ */
+const KEYFRAME_ASK_MS = 6_000;
 /** An egress whose participant never publishes ends after this long, with no file. */
 const PUBLISH_WAIT_MS = 120_000;
 
@@ -32,7 +38,26 @@ export interface RecordingMarker {
 
 export const markerPath = (path: string): string => `${path}.recording.json`;
 
+/** Where an egress writes: one WebM file (a recording), or HLS segments made by ffmpeg (the HTTP tier). */
+export type EgressOutput =
+  | { kind: 'file'; path: string }
+  | { kind: 'segments'; target: SegmentsTarget; ffmpegPath: string };
+
 const ms2ns = (ms: number): bigint => BigInt(Math.round(ms)) * 1_000_000n;
+
+/** The EgressInfo LiveKit reports for a segmented (HLS) participant egress: the playlist's name. */
+export function segmentsInfo(m: RecordingMarker, status: EgressStatus, error = ''): EgressInfo {
+  return new EgressInfo({
+    egressId: m.egressId,
+    roomId: m.roomId,
+    roomName: m.roomName,
+    status,
+    startedAt: ms2ns(m.startedAtMs),
+    updatedAt: ms2ns(Date.now()),
+    error,
+    segmentResults: [new SegmentsInfo({ playlistName: m.filename, playlistLocation: m.filename })],
+  });
+}
 
 /** The EgressInfo LiveKit would report for a participant egress to one file. */
 export function egressInfo(
@@ -87,9 +112,12 @@ function bestLayer(track: PublishedTrack): Layer | undefined {
 export class ParticipantEgress {
   status = EgressStatus.EGRESS_STARTING;
   private recorder?: WebmRecorder;
+  private packager?: HlsPackager;
   private participant?: Participant;
   private videoSid?: string;
   private videoTrack?: PublishedTrack;
+  private videoLayer?: Layer;
+  private beganAt = 0;
   private firstSeenAt?: number;
   private readonly createdAt = Date.now();
   private readonly timer: NodeJS.Timeout;
@@ -97,7 +125,7 @@ export class ParticipantEgress {
 
   constructor(
     readonly marker: RecordingMarker,
-    private readonly path: string,
+    private readonly output: EgressOutput,
     private readonly screenShare: boolean,
     private readonly rooms: RoomManager,
     private readonly onEnded: (info: EgressInfo) => void,
@@ -108,6 +136,7 @@ export class ParticipantEgress {
   }
 
   info(): EgressInfo {
+    if (this.output.kind === 'segments') return segmentsInfo(this.marker, this.status);
     return egressInfo(this.marker, this.status);
   }
 
@@ -119,6 +148,8 @@ export class ParticipantEgress {
     if (this.recorder) {
       // The participant's session (a reload is a new one) or its video ended: so does this recording.
       if (!p || p !== this.participant || (this.videoSid && !p.tracks.has(this.videoSid))) void this.stop();
+      else if (this.videoLayer && Date.now() - this.beganAt < KEYFRAME_ASK_MS)
+        this.videoTrack?.requestKeyframe(this.videoLayer);
       return;
     }
     if (!room || Date.now() - this.createdAt > PUBLISH_WAIT_MS) {
@@ -167,20 +198,31 @@ export class ParticipantEgress {
       // Dynacast would switch this layer off when nobody watches, leaving the file without video: hold it.
       video.track.hold(this, video.layer.quality);
       this.videoTrack = video.track;
+      this.videoLayer = video.layer;
     }
     if (audio) recorded.push({ kind: 'audio', codec: 'OPUS', track: audio.track });
     this.participant = p;
+    this.beganAt = Date.now();
     // The file's time zero: what a replay lines chat and prices up against (the egress may have waited).
     this.marker.startedAtMs = Date.now();
-    mkdirSync(dirname(this.path), { recursive: true });
-    writeFileSync(markerPath(this.path), JSON.stringify(this.marker));
-    this.recorder = new WebmRecorder(this.path, recorded, (err) => {
+    const onError = (err: Error) => {
       this.rooms.services.log.warn('recording_write_failed', {
         egress: this.marker.egressId,
         error: err.message,
       });
       void this.stop('could not write the recording');
-    });
+    };
+    if (this.output.kind === 'file') {
+      mkdirSync(dirname(this.output.path), { recursive: true });
+      writeFileSync(markerPath(this.output.path), JSON.stringify(this.marker));
+      this.recorder = new WebmRecorder(this.output.path, recorded, onError);
+    } else {
+      this.packager = startHlsPackager(this.output.ffmpegPath, this.output.target, (reason) => {
+        this.rooms.services.log.warn('hls_packager_ended', { egress: this.marker.egressId, reason });
+        void this.stop(reason);
+      });
+      this.recorder = new WebmRecorder(this.packager.input, recorded, onError);
+    }
     // A recording opens on a keyframe: ask for one now rather than wait for the encoder's next.
     if (video) video.track.requestKeyframe(video.layer, false, true);
     this.status = EgressStatus.EGRESS_ACTIVE;
@@ -195,8 +237,15 @@ export class ParticipantEgress {
       this.status = EgressStatus.EGRESS_ENDING;
       let scan: WebmScan | undefined;
       if (this.recorder) scan = await this.recorder.stop().catch(() => undefined);
-      rmSync(markerPath(this.path), { force: true });
-      const info = finishedInfo(this.marker, this.path, scan, error);
+      let info: EgressInfo;
+      if (this.output.kind === 'segments') {
+        await this.packager?.stop();
+        const status = error ? EgressStatus.EGRESS_FAILED : EgressStatus.EGRESS_COMPLETE;
+        info = segmentsInfo(this.marker, status, error);
+      } else {
+        rmSync(markerPath(this.output.path), { force: true });
+        info = finishedInfo(this.marker, this.output.path, scan, error);
+      }
       this.status = info.status;
       this.onEnded(info);
       return info;

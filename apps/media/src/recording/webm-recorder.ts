@@ -1,5 +1,6 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Writable } from 'node:stream';
 import type { MediaStreamTrack } from 'werift';
 import {
   DepacketizeCallback,
@@ -37,7 +38,7 @@ const PLACEHOLDER_DURATION_MS = 24 * 60 * 60 * 1000;
  * rest playable.
  */
 export class WebmRecorder {
-  private readonly file;
+  private readonly file: Writable;
   private readonly webm: WebmCallback;
   private readonly unsubscribers: (() => void)[] = [];
   private readonly ended: Promise<void>;
@@ -45,13 +46,16 @@ export class WebmRecorder {
   /** Bytes handed to the file so far. */
   bytes = 0;
 
+  /** `out`: a file path, or a stream (the HTTP tier's ffmpeg) that gets the same bytes and is never finished. */
   constructor(
-    readonly path: string,
+    readonly out: string | Writable,
     tracks: RecordedTrack[],
     private readonly onError: (err: Error) => void,
   ) {
-    mkdirSync(dirname(path), { recursive: true });
-    this.file = createWriteStream(path, { flags: 'w' });
+    if (typeof out === 'string') {
+      mkdirSync(dirname(out), { recursive: true });
+      this.file = createWriteStream(out, { flags: 'w' });
+    } else this.file = out;
     this.file.on('error', (err) => this.onError(err));
     const inputs = tracks.map((t, i) => ({
       ...t,
@@ -130,8 +134,9 @@ export class WebmRecorder {
       for (const unsubscribe of this.unsubscribers) unsubscribe();
       if (!this.webm.stopped) this.webm.stop();
       await this.ended;
+      if (typeof this.out !== 'string') return undefined;
       await new Promise<void>((resolve) => this.file.end(() => resolve()));
-      return finishWebm(this.path);
+      return finishWebm(this.out);
     })();
     return this.stopped;
   }

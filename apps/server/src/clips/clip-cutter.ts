@@ -27,6 +27,13 @@ const run = (bin: string, args: string[]): Promise<string> =>
     );
   });
 
+/** Whether a program runs here (`<bin> -version` exits 0). */
+export const programRuns = (bin: string): Promise<boolean> =>
+  run(bin, ['-version']).then(
+    () => true,
+    () => false,
+  );
+
 /**
  * Clips are cut with ffmpeg, off the live path (issue 30): the recording's VP8/Opus WebM is decoded from the
  * start point and encoded to H.264 (yuv420p, main profile) + AAC in an MP4 with its index first (faststart), the
@@ -37,9 +44,9 @@ export const createClipCutter = (opts: { ffmpegPath: string; ffprobePath: string
   return {
     /** Whether both programs run here (asked once). */
     available(): Promise<boolean> {
-      availability ??= Promise.all([run(opts.ffmpegPath, ['-version']), run(opts.ffprobePath, ['-version'])])
-        .then(() => true)
-        .catch(() => false);
+      availability ??= Promise.all([programRuns(opts.ffmpegPath), programRuns(opts.ffprobePath)]).then((ok) =>
+        ok.every(Boolean),
+      );
       return availability;
     },
 

@@ -70,6 +70,17 @@ export const createMetrics = (opts: { processMetrics: boolean }) => {
       buckets: DB_BUCKETS,
       registers: [registry],
     }),
+    hlsRequests: new Counter({
+      name: 'http_tier_requests_total',
+      help: 'HTTP-tier (HLS) files served by this origin, by kind (playlist, segment).',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    }),
+    hlsBytes: new Counter({
+      name: 'http_tier_origin_bytes_total',
+      help: 'Bytes of HTTP-tier playlists and segments served by this origin (a cache in front saves the rest).',
+      registers: [registry],
+    }),
     /** Report the open sockets of one kind at scrape time. */
     countSockets(kind: string, count: () => number) {
       socketSources.set(kind, count);

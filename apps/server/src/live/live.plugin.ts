@@ -28,7 +28,13 @@ const live: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
     isBanned: (address) => app.isBanned(address),
     removeParticipant: (room, identity) => gateway.removeParticipant(room, identity),
   });
-  const live = createLiveService({ gateway, streams: ctx.streams, access: ctx.access, log: app.log });
+  const live = createLiveService({
+    gateway,
+    streams: ctx.streams,
+    access: ctx.access,
+    httpPlaceFor: (mint) => app.httpTier.httpPlaceFor(mint),
+    log: app.log,
+  });
   const thumbnails = createThumbnailsService({
     repo,
     streams: ctx.streams,
@@ -65,6 +71,6 @@ const live: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
 
 export const livePlugin = fp(live, {
   name: PLUGIN.live,
-  dependencies: [PLUGIN.auth, PLUGIN.platformBans, PLUGIN.realtime],
+  dependencies: [PLUGIN.auth, PLUGIN.platformBans, PLUGIN.realtime, PLUGIN.httpTier],
   encapsulate: true,
 });

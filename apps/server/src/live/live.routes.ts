@@ -4,9 +4,9 @@ import {
   ZCreateRoomRequest,
   ZCreateRoomResponse,
   ZLiveTokenRequest,
-  ZLiveTokenResponse,
   ZMintParams,
   ZThumbnailResponse,
+  ZViewerPlace,
 } from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../http/api-docs.ts';
@@ -50,7 +50,7 @@ export const liveRoutes = async (app: FastifyInstance, opts: LiveRoutesOptions) 
     '/api/live/token',
     {
       preHandler: app.optionalSession,
-      schema: routeSchema({ tags: ['live'], body: ZLiveTokenRequest, response: { 200: ZLiveTokenResponse } }),
+      schema: routeSchema({ tags: ['live'], body: ZLiveTokenRequest, response: { 200: ZViewerPlace } }),
     },
     async (request) => {
       const body = ZLiveTokenRequest.parse(request.body);

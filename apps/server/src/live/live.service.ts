@@ -7,6 +7,7 @@ import {
   LIVE_VIEWER_ROLE,
   mintFromRoomName,
   type TLiveTokenResponse,
+  type TViewerPlace,
   VIEWER_TOKEN_TTL_S,
 } from '@mintcast/contracts';
 import { TrackSource, type VideoGrant } from 'livekit-server-sdk';
@@ -37,6 +38,8 @@ export const createLiveService = (deps: {
   gateway: MediaGateway;
   streams: StreamsService;
   access: Pick<Access, 'requireCreator'>;
+  /** The HTTP tier's playlist when the stream's WebRTC audience is full (issue 33), else null. */
+  httpPlaceFor?: (mint: string) => Promise<string | null>;
   log: Log;
 }) => {
   const { gateway, streams, log } = deps;
@@ -80,7 +83,7 @@ export const createLiveService = (deps: {
     async issueToken(
       actor: string | null,
       req: { roomName: string; participantName: string; isHost: boolean },
-    ): Promise<TLiveTokenResponse> {
+    ): Promise<TLiveTokenResponse | TViewerPlace> {
       const streamMint = mintOf(req.roomName);
       if (req.isHost) {
         await requireCreator(actor, streamMint);
@@ -97,6 +100,9 @@ export const createLiveService = (deps: {
       }
       // Viewers may watch anonymously, but only rooms of streams that exist (no room squatting).
       await streams.get(streamMint);
+      // WebRTC is full: the server decides, the player plays the HTTP tier and asks again later.
+      const playlistUrl = await deps.httpPlaceFor?.(streamMint);
+      if (playlistUrl) return { tier: 'http', playlistUrl };
       const token = await mint({
         identity: viewerIdentity(),
         name: req.participantName,

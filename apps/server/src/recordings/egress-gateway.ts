@@ -1,4 +1,4 @@
-import { EgressClient, type EgressInfo, EncodedFileOutput } from 'livekit-server-sdk';
+import { EgressClient, type EgressInfo, EncodedFileOutput, SegmentedFileOutput } from 'livekit-server-sdk';
 import type { LivekitConfig } from '../env.ts';
 
 /** Twirp speaks HTTP on the same host as the signal WebSocket. */
@@ -39,6 +39,20 @@ export const createEgressGateway = (config: LivekitConfig) => {
     async startParticipant(room: string, identity: string, filepath: string): Promise<string> {
       const info = await client.startParticipantEgress(room, identity, {
         file: new EncodedFileOutput({ filepath }),
+      });
+      return info.egressId;
+    },
+    /**
+     * The same egress with a segments output: the media server's ffmpeg writes HLS (playlist + segments whose
+     * names start with `prefix`'s last part) into `hls/<folder>/` of the recordings folder (decision 026).
+     */
+    async startSegments(room: string, identity: string, prefix: string, playlist: string): Promise<string> {
+      const info = await client.startParticipantEgress(room, identity, {
+        segments: new SegmentedFileOutput({
+          filenamePrefix: prefix,
+          playlistName: playlist,
+          segmentDuration: 1,
+        }),
       });
       return info.egressId;
     },

@@ -1,13 +1,17 @@
 import {
   LIVE_ROOM_FAILED,
   LIVE_TOKEN_FAILED,
+  type THttpTierStatus,
   type TLiveTokenRequest,
   type TLiveTokenResponse,
   type TStreamUpsert,
+  type TViewerPlace,
   ZCreateRoomResponse,
+  ZHttpTierStatus,
   ZLiveTokenResponse,
   ZStream,
   ZThumbnailResponse,
+  ZViewerPlace,
 } from '@mintcast/contracts';
 import { apiFetch, jsonBody } from '../lib/api.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -34,6 +38,26 @@ export const fetchLiveToken = async (req: TLiveTokenRequest): Promise<TLiveToken
     throw new LiveCallError(LIVE_TOKEN_FAILED, err);
   }
 };
+
+/**
+ * `POST /api/live/token` for a viewer: a WebRTC token, or the HTTP tier's playlist when the stream's WebRTC
+ * audience is full (issue 33); any non-OK answer is "Failed to generate token".
+ */
+export const fetchViewerPlace = async (roomName: string): Promise<TViewerPlace> => {
+  try {
+    return await apiFetch(
+      '/api/live/token',
+      ZViewerPlace,
+      post({ roomName, participantName: 'viewer', isHost: false }),
+    );
+  } catch (err) {
+    throw new LiveCallError(LIVE_TOKEN_FAILED, err);
+  }
+};
+
+/** `GET /api/live/http-tier`: whether this server packages live streams as HLS (ffmpeg present, embedded media). */
+export const fetchHttpTierStatus = (): Promise<THttpTierStatus> =>
+  apiFetch('/api/live/http-tier', ZHttpTierStatus);
 
 /** `POST /api/live/rooms`; any non-OK answer is "Failed to create room". */
 export const createLiveRoom = async (roomName: string): Promise<{ name: string }> => {

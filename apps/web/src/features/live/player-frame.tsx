@@ -1,6 +1,7 @@
-import { Eye, LoaderCircle } from 'lucide-react';
+import { Eye, LoaderCircle, VolumeX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/ui/button.ts';
 import { LiveBadge } from '../../components/ui/live-badge.tsx';
 import { useAnnounce } from './player-announcer.tsx';
 
@@ -49,21 +50,38 @@ export function PlayerStatus({
   );
 }
 
-/** LIVE badge and viewer count pinned to the top of the stage. */
-export function LiveOverlay({ viewers }: { viewers: number }) {
+/** LIVE badge and viewer count pinned to the top of the stage (no count on the HTTP tier: it is not in the room). */
+export function LiveOverlay({ viewers }: { viewers?: number }) {
   const { t } = useTranslation();
   return (
     <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center justify-between p-3">
       <LiveBadge />
-      <span
-        data-testid="viewer-count"
-        className="inline-flex h-6 items-center gap-1.5 rounded-md bg-black/60 px-2 text-xs font-semibold text-white backdrop-blur"
-        title={t('stream.viewersTitle')}
-      >
-        <Eye aria-hidden className="size-3.5" />
-        <span>{viewers}</span>
-        <span className="sr-only">{t('stream.viewers')}</span>
-      </span>
+      {viewers === undefined ? null : (
+        <span
+          data-testid="viewer-count"
+          className="inline-flex h-6 items-center gap-1.5 rounded-md bg-black/60 px-2 text-xs font-semibold text-white backdrop-blur"
+          title={t('stream.viewersTitle')}
+        >
+          <Eye aria-hidden className="size-3.5" />
+          <span>{viewers}</span>
+          <span className="sr-only">{t('stream.viewers')}</span>
+        </span>
+      )}
     </div>
+  );
+}
+
+/** "Tap to unmute" at the stage's bottom left: browsers start live audio only after a tap. */
+export function UnmuteButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={buttonClass('primary', 'sm', 'absolute bottom-3 left-3 shadow-lg')}
+    >
+      <VolumeX aria-hidden className="size-4" />
+      {t('live.tapToUnmute')}
+    </button>
   );
 }

@@ -1,6 +1,6 @@
-import { roomNameForMint, type TLiveTokenResponse } from '@mintcast/contracts';
+import { roomNameForMint, type TViewerPlace } from '@mintcast/contracts';
 import { useEffect } from 'react';
-import { fetchLiveToken } from '../../queries/live.ts';
+import { fetchViewerPlace } from '../../queries/live.ts';
 
 /*
  * Instant play (issue 31): what the player needs before it can join — its module (livekit-client, the largest
@@ -26,11 +26,11 @@ export const loadViewerPlayer = (): Promise<PlayerModule> => {
  */
 export const EARLY_TOKEN_MAX_AGE_MS = 30_000;
 
-const fetchViewerToken = (mint: string) =>
-  fetchLiveToken({ roomName: roomNameForMint(mint), participantName: 'viewer', isHost: false });
+/** A viewer's place: a WebRTC token, or the HTTP tier when the stream's WebRTC audience is full. */
+export const fetchViewerToken = (mint: string) => fetchViewerPlace(roomNameForMint(mint));
 
 /** The last early token; kept once used, so a second warm-up of the same page (main.tsx, then the route) asks for none. */
-let early: { mint: string; at: number; token: Promise<TLiveTokenResponse>; used: boolean } | undefined;
+let early: { mint: string; at: number; token: Promise<TViewerPlace>; used: boolean } | undefined;
 
 /** Asked for at most EARLY_TOKEN_MAX_AGE_MS ago (a clock that went back, e.g. after a sleep, makes it stale). */
 const fresh = (at: number, now: number) => now >= at && now - at < EARLY_TOKEN_MAX_AGE_MS;
@@ -47,7 +47,7 @@ export const startViewerToken = (mint: string, now = Date.now()): void => {
  * A viewer token for `mint`: the one asked for early when it is still fresh (used once: every join needs its
  * own identity), else a new request. An early request that failed is asked again.
  */
-export const takeViewerToken = (mint: string, now = Date.now()): Promise<TLiveTokenResponse> => {
+export const takeViewerToken = (mint: string, now = Date.now()): Promise<TViewerPlace> => {
   const taken = early;
   if (!taken || taken.used || taken.mint !== mint || !fresh(taken.at, now)) return fetchViewerToken(mint);
   taken.used = true;

@@ -1,3 +1,4 @@
+import type { TLiveTokenResponse } from '@mintcast/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RemoteParticipant, RemoteTrackPublication } from 'livekit-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -32,8 +33,15 @@ const EMPTY: ViewerSnapshot = {
 /**
  * The viewer's side of a stream room: joins with a subscribe-only token (it never publishes), finds the
  * host by metadata role, and exposes what to show. Connection handling lives in `LiveConnection`.
+ * `firstToken`: a token already in hand (a place on WebRTC freed up); `onFull`: the server sent this viewer to
+ * the HTTP tier instead of giving a token (issue 33).
  */
-export const useViewerRoom = (mint: string) => {
+export const useViewerRoom = (
+  mint: string,
+  opts: { firstToken?: TLiveTokenResponse; onFull: (playlistUrl: string) => void },
+) => {
+  const optsRef = useRef(opts);
+  optsRef.current = opts;
   const [snap, setSnap] = useState<ViewerSnapshot>(EMPTY);
   const connRef = useRef<LiveConnection | null>(null);
   const failedRef = useRef(false);
@@ -71,7 +79,14 @@ export const useViewerRoom = (mint: string) => {
     };
     const conn = new LiveConnection({
       // The first join takes the token the page asked for early (player-warm-up.ts); later joins a new one.
-      getToken: () => takeViewerToken(mint),
+      getToken: async () => {
+        const first = optsRef.current.firstToken;
+        optsRef.current.firstToken = undefined;
+        const place = first ?? (await takeViewerToken(mint));
+        if ('token' in place) return place;
+        optsRef.current.onFull(place.playlistUrl);
+        throw new Error('WebRTC is full: playing the HTTP tier');
+      },
       onChange: refresh,
       onClosed: (reason) => {
         if (reason === 'failed') failedRef.current = true;

@@ -1,17 +1,79 @@
-import { TriangleAlert, UserRound, VolumeX } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import type { TLiveTokenResponse } from '@mintcast/contracts';
+import { TriangleAlert, UserRound } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button.ts';
+import { fetchHttpTierStatus } from '../../queries/live.ts';
+import { HttpTierPlayer } from './http-tier-player.tsx';
 import { useAnnounce } from './player-announcer.tsx';
-import { LiveOverlay, PlayerFrame, PlayerStatus } from './player-frame.tsx';
+import { LiveOverlay, PlayerFrame, PlayerStatus, UnmuteButton } from './player-frame.tsx';
+import { TierIndicator } from './tier-indicator.tsx';
 import { useVideoFrames } from './use-video-frames.ts';
 import { useViewerRoom } from './use-viewer-room.ts';
 import { useVisibleSubscription } from './use-visible-subscription.ts';
 
-/** The live player itself (lazy chunk with livekit-client): host video and audio, states of spec §2. */
+type Tier =
+  | { kind: 'webrtc'; token?: TLiveTokenResponse; attempt: number }
+  | { kind: 'http'; playlistUrl: string; recheck: boolean };
+
+/**
+ * The live player itself (lazy chunk with livekit-client). It picks its tier by itself (issue 33): WebRTC
+ * first; the HTTP tier when the server says WebRTC is full (and back when a place frees up), or when WebRTC
+ * failed to join (a network that blocks it) and the tier runs here.
+ */
 export default function ViewerPlayer({ mint }: { mint: string }) {
+  const [tier, setTier] = useState<Tier>({ kind: 'webrtc', attempt: 0 });
+  const toHttp = useCallback(
+    (playlistUrl: string, recheck: boolean) => setTier({ kind: 'http', playlistUrl, recheck }),
+    [],
+  );
+  const toWebRtc = useCallback(
+    (token: TLiveTokenResponse) =>
+      setTier((prev) => ({ kind: 'webrtc', token, attempt: ('attempt' in prev ? prev.attempt : 0) + 1 })),
+    [],
+  );
+  if (tier.kind === 'http')
+    return (
+      <HttpTierPlayer
+        mint={mint}
+        playlistUrl={tier.playlistUrl}
+        recheck={tier.recheck}
+        onWebRtcPlace={toWebRtc}
+      />
+    );
+  return <WebRtcPlayer key={tier.attempt} mint={mint} firstToken={tier.token} onHttp={toHttp} />;
+}
+
+/** The stream over WebRTC: host video and audio, states of spec §2. */
+function WebRtcPlayer({
+  mint,
+  firstToken,
+  onHttp,
+}: {
+  mint: string;
+  firstToken: TLiveTokenResponse | undefined;
+  onHttp: (playlistUrl: string, recheck: boolean) => void;
+}) {
   const { t } = useTranslation();
-  const room = useViewerRoom(mint);
+  const room = useViewerRoom(mint, { firstToken, onFull: (url) => onHttp(url, true) });
+  const connectedOnce = useRef(false);
+  if (room.state === 'connected') connectedOnce.current = true;
+  // A first join that failed (livekit-client gives up after its peer connection timeout, 15 s, when UDP and
+  // the media port are blocked): the HTTP tier, if it runs here. A slow join that works never switches.
+  const failedFirst = room.failed && !connectedOnce.current;
+  useEffect(() => {
+    if (!failedFirst) return;
+    let cancelled = false;
+    fetchHttpTierStatus().then(
+      (status) => {
+        if (status.available && !cancelled) onHttp(`/hls/${mint}/index.m3u8`, false);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [mint, onHttp, failedFirst]);
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -95,15 +157,9 @@ export default function ViewerPlayer({ mint }: { mint: string }) {
         <audio ref={audioRef} data-testid="stream-audio" autoPlay />
         {overlay}
         {connected && !room.failed ? <LiveOverlay viewers={room.viewers} /> : null}
+        {connected && !overlay ? <TierIndicator tier="webrtc" /> : null}
         {connected && room.audio && room.audioBlocked ? (
-          <button
-            type="button"
-            onClick={() => void room.startAudio()}
-            className={buttonClass('primary', 'sm', 'absolute bottom-3 left-3 shadow-lg')}
-          >
-            <VolumeX aria-hidden className="size-4" />
-            {t('live.tapToUnmute')}
-          </button>
+          <UnmuteButton onClick={() => void room.startAudio()} />
         ) : null}
       </PlayerFrame>
     </div>

@@ -45,6 +45,10 @@ export const live = {
   waitingVideo: 'Esperando el vídeo...',
   reconnecting: 'Reconectando...',
   tapToUnmute: 'Toca para activar el sonido',
+  tierLowLatency: 'Baja latencia',
+  tierBehind: 'Unos segundos de retraso',
+  tierLowLatencyTitle: 'Reproducido por WebRTC, alrededor de un segundo detrás del anfitrión',
+  tierBehindTitle: 'Reproducido por HTTP: la transmisión está llena o tu red bloquea WebRTC',
 };
 
 export const token = {

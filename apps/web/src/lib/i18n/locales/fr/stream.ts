@@ -45,6 +45,10 @@ export const live = {
   waitingVideo: 'En attente de la vidéo...',
   reconnecting: 'Reconnexion...',
   tapToUnmute: 'Touchez pour activer le son',
+  tierLowLatency: 'Faible latence',
+  tierBehind: 'Quelques secondes de retard',
+  tierLowLatencyTitle: 'Lu via WebRTC, environ une seconde derrière le diffuseur',
+  tierBehindTitle: 'Lu via HTTP : ce stream est complet ou votre réseau bloque WebRTC',
 };
 
 export const token = {
