@@ -86,8 +86,11 @@ export const useChat = (mint: string) => {
     (status) => {
       if (status === 'open') {
         dispatch({ type: 'connection', connection: 'live' });
-        if (loadedOnce.current) void load();
-        else reloadAfter.current = true;
+        if (loadedOnce.current) {
+          void load();
+          // A ban, timeout or mode change pushed while the socket was down is read again too.
+          void queryClient.invalidateQueries({ queryKey: ['moderation', mint] });
+        } else reloadAfter.current = true;
       } else dispatch({ type: 'connection', connection: status });
     },
   );
