@@ -1,7 +1,6 @@
 import {
   chatChannelForMint,
   type TRealtimeEvent,
-  ZApiError,
   ZChatModeration,
   ZChatRules,
   ZModerationLog,
@@ -10,6 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createStream } from './support/builders.ts';
+import { errorOf, postMessage, putAs } from './support/chat-calls.ts';
 import { connectRealtime, type Instances, startInstances } from './support/multi-instance.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
 import { databaseKind } from './support/test-database.ts';
@@ -32,16 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => inst?.close());
 
-const errorOf = (res: { json(): unknown }) => ZApiError.parse(res.json()).error;
-const post = (app: App, mint: string, who: SignedIn, content: string) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/streams/${mint}/messages`,
-    headers: who.headers,
-    payload: { content },
-  });
-const put = (app: App, url: string, who: SignedIn, payload?: object) =>
-  app.inject({ method: 'PUT', url, headers: who.headers, ...(payload ? { payload } : {}) });
+const post = postMessage;
+const put = putAs;
 const rules = async (app: App, mint: string) =>
   ZChatRules.parse((await app.inject({ method: 'GET', url: `/api/streams/${mint}/chat-rules` })).json());
 const logOf = (app: App, mint: string, who: SignedIn) =>
