@@ -13,11 +13,17 @@ import { type RecordedTrack, WebmRecorder } from './webm-recorder.ts';
 /** How often an egress looks at its participant (joined? publishing? gone?). */
 export const EGRESS_TICK_MS = 500;
 /**
- * A camera with no microphone (or the reverse) after this long is recorded alone. A recording started without
- * a kind never gains it, so this waits long enough for a browser on a busy machine to publish its second track
- * (3 s lost the audio of whole broadcasts under load); a broadcast with one kind only loses its first seconds.
+ * A camera with no microphone (or the reverse) after this long is recorded alone: a broadcast with one kind
+ * only loses its first seconds.
  */
 const AUDIO_WAIT_MS = 10_000;
+/**
+ * A WebM file's tracks are fixed by its header, so a recording begun with one kind cannot gain the other. When
+ * the other kind arrives this soon after the start (a browser on a busy machine publishing its microphone
+ * late), the recording starts again from scratch with both: its first seconds are lost, not the whole
+ * broadcast's sound. Later than this, the recording goes on as it began.
+ */
+export const LATE_KIND_RESTART_MS = 60_000;
 /**
  * For this long after it starts, an egress keeps asking for a keyframe on every tick: Chromium drops a request
  * that comes within its interval after the last keyframe (a viewer's), and nothing else asks again for us.
@@ -122,6 +128,9 @@ export class ParticipantEgress {
   private readonly createdAt = Date.now();
   private readonly timer: NodeJS.Timeout;
   private ending?: Promise<EgressInfo>;
+  private restarting?: Promise<void>;
+  private lastScan?: WebmScan;
+  private recordedKinds: ('video' | 'audio')[] = [];
 
   constructor(
     readonly marker: RecordingMarker,
@@ -142,13 +151,17 @@ export class ParticipantEgress {
 
   /** One look at the room: start recording once there is something to record, end once it is gone. */
   tick(): void {
-    if (this.ending) return;
+    if (this.ending || this.restarting) return;
     const room = this.rooms.get(this.marker.roomName);
     const p = room?.participants.get(this.marker.identity);
     if (this.recorder) {
       // The participant's session (a reload is a new one) or its video ended: so does this recording.
       if (!p || p !== this.participant || (this.videoSid && !p.tracks.has(this.videoSid))) void this.stop();
-      else if (this.videoLayer && Date.now() - this.beganAt < KEYFRAME_ASK_MS)
+      else if (this.kinds.length === 1 && Date.now() - this.beganAt < LATE_KIND_RESTART_MS) {
+        const { videoLayer, audioLayer } = this.sources(p);
+        if (videoLayer && audioLayer) this.restart();
+      }
+      if (this.recorder && this.videoLayer && Date.now() - this.beganAt < KEYFRAME_ASK_MS)
         this.videoTrack?.requestKeyframe(this.videoLayer);
       return;
     }
@@ -157,14 +170,7 @@ export class ParticipantEgress {
       return;
     }
     if (!p) return;
-    const tracks = [...p.tracks.values()];
-    const videoSource = this.screenShare ? TrackSource.SCREEN_SHARE : TrackSource.CAMERA;
-    const video = tracks.find((t) => t.info.type === TrackType.VIDEO && t.info.source === videoSource);
-    const audio = tracks.find(
-      (t) => t.info.type === TrackType.AUDIO && t.info.source === TrackSource.MICROPHONE,
-    );
-    const videoLayer = video && bestLayer(video);
-    const audioLayer = audio && bestLayer(audio);
+    const { video, audio, videoLayer, audioLayer } = this.sources(p);
     if (!videoLayer && !audioLayer) return;
     // One kind alone: the other is often published a moment later (livekit-client publishes them in turn).
     if (!videoLayer || !audioLayer) {
@@ -181,6 +187,47 @@ export class ParticipantEgress {
       // A full disk or an unwritable folder: this egress ends, and says why; the stream goes on.
       void this.stop(`could not start the recording: ${(err as Error).message}`);
     }
+  }
+
+  /** The participant's camera (or screen share) and microphone, with the best layer of each that has packets. */
+  private sources(p: Participant) {
+    const tracks = [...p.tracks.values()];
+    const videoSource = this.screenShare ? TrackSource.SCREEN_SHARE : TrackSource.CAMERA;
+    const video = tracks.find((t) => t.info.type === TrackType.VIDEO && t.info.source === videoSource);
+    const audio = tracks.find(
+      (t) => t.info.type === TrackType.AUDIO && t.info.source === TrackSource.MICROPHONE,
+    );
+    return { video, audio, videoLayer: video && bestLayer(video), audioLayer: audio && bestLayer(audio) };
+  }
+
+  /** The kinds the running recording holds (empty before it begins). */
+  get kinds(): ReadonlyArray<'video' | 'audio'> {
+    return this.recordedKinds;
+  }
+
+  /**
+   * Drops the running recording (one kind) to begin again with both on a later tick; `stop` during this waits
+   * for it and ends with what was written.
+   */
+  private restart(): void {
+    const { recorder, packager } = this;
+    this.rooms.services.log.info('recording_restarted', {
+      egress: this.marker.egressId,
+      reason: 'the other kind was published late',
+    });
+    this.restarting = (async () => {
+      this.lastScan = await recorder?.stop().catch(() => undefined);
+      await packager?.stop();
+      this.videoTrack?.release(this);
+      this.recorder = undefined;
+      this.packager = undefined;
+      this.videoSid = undefined;
+      this.videoTrack = undefined;
+      this.videoLayer = undefined;
+      this.recordedKinds = [];
+    })().finally(() => {
+      this.restarting = undefined;
+    });
   }
 
   private begin(p: Participant, video: { track: PublishedTrack; layer: Layer } | undefined, audio?: Layer) {
@@ -201,6 +248,7 @@ export class ParticipantEgress {
       this.videoLayer = video.layer;
     }
     if (audio) recorded.push({ kind: 'audio', codec: 'OPUS', track: audio.track });
+    this.recordedKinds = recorded.map((t) => t.kind);
     this.participant = p;
     this.beganAt = Date.now();
     // The file's time zero: what a replay lines chat and prices up against (the egress may have waited).
@@ -225,6 +273,7 @@ export class ParticipantEgress {
     }
     // A recording opens on a keyframe: ask for one now rather than wait for the encoder's next.
     if (video) video.track.requestKeyframe(video.layer, false, true);
+    if (this.status === EgressStatus.EGRESS_ACTIVE) return; // a restart: LiveKit reports the start once
     this.status = EgressStatus.EGRESS_ACTIVE;
     this.onStarted(this.info());
   }
@@ -233,9 +282,11 @@ export class ParticipantEgress {
   stop(error = ''): Promise<EgressInfo> {
     this.ending ??= (async () => {
       clearInterval(this.timer);
+      await this.restarting;
       this.videoTrack?.release(this);
       this.status = EgressStatus.EGRESS_ENDING;
-      let scan: WebmScan | undefined;
+      // Ended while restarting: the file holds what the first start wrote.
+      let scan: WebmScan | undefined = this.lastScan;
       if (this.recorder) scan = await this.recorder.stop().catch(() => undefined);
       let info: EgressInfo;
       if (this.output.kind === 'segments') {

@@ -58,6 +58,14 @@ describe('chatReducer', () => {
     expect(s.status === 'ready' && s.connection).toBe('live');
   });
 
+  it('shows the socket live when it went live while the first page was still loading', () => {
+    const s = run([
+      { type: 'connection', connection: 'live' },
+      { type: 'history_loaded', newestFirst: [msg(1)] },
+    ]);
+    expect(s.status === 'ready' && s.connection).toBe('live');
+  });
+
   it('removes a deleted message and never brings it back from a late page or a late event', () => {
     let s = run([{ type: 'history_loaded', newestFirst: [msg(2), msg(1)] }]);
     s = run(

@@ -5,7 +5,14 @@ export type ChatConnection = 'connecting' | 'live' | 'reconnecting';
 
 /** The chat panel's state: an explicit union of statuses. */
 export type ChatState =
-  | { status: 'loading'; pending: TChatMessage[]; deleted: ReadonlySet<string>; online: number | null }
+  | {
+      status: 'loading';
+      pending: TChatMessage[];
+      deleted: ReadonlySet<string>;
+      online: number | null;
+      /** The socket may go live before the first page arrives: the panel shows it once that page is in. */
+      connection: ChatConnection;
+    }
   | { status: 'error'; message: string; online: number | null }
   | {
       status: 'ready';
@@ -36,6 +43,7 @@ export const initialChatState: ChatState = {
   pending: [],
   deleted: new Set(),
   online: null,
+  connection: 'connecting',
 };
 
 const keepNewest = (list: TChatMessage[]) =>
@@ -56,7 +64,7 @@ export const chatReducer = (state: ChatState, action: ChatAction): ChatState => 
         messages: keepNewest(mergeChatMessages(mergeChatMessages([], page), pending, deleted)),
         deleted,
         online: state.online,
-        connection: 'connecting',
+        connection: state.status === 'loading' ? state.connection : 'connecting',
       };
     }
     case 'history_failed':
@@ -94,7 +102,7 @@ export const chatReducer = (state: ChatState, action: ChatAction): ChatState => 
     case 'presence':
       return state.online === action.online ? state : { ...state, online: action.online };
     case 'connection':
-      return state.status === 'ready' && state.connection !== action.connection
+      return state.status !== 'error' && state.connection !== action.connection
         ? { ...state, connection: action.connection }
         : state;
   }

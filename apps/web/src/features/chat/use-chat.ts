@@ -1,8 +1,14 @@
-import { chatChannelForMint, compareMessageIds, type TChatMessage } from '@mintcast/contracts';
+import {
+  chatChannelForMint,
+  compareMessageIds,
+  type TChatMessage,
+  type TChatModeration,
+} from '@mintcast/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { i18n } from '../../lib/i18n/i18n.ts';
 import { useRealtimeChannel } from '../../lib/realtime/use-realtime-channel.ts';
+import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
 import { fetchChatHistory } from '../../queries/chat.ts';
 import { moderationKeys } from '../../queries/moderation.ts';
@@ -33,6 +39,7 @@ const fetchSince = async (mint: string, knownId: string | undefined): Promise<TC
 export const useChat = (mint: string) => {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const queryClient = useQueryClient();
+  const me = useSession()?.user.address ?? null;
   const newestId = useRef<string | undefined>(undefined);
   newestId.current = state.status === 'ready' ? state.messages.at(-1)?.id : undefined;
   const loadedOnce = useRef(false);
@@ -76,7 +83,13 @@ export const useChat = (mint: string) => {
         case 'chat_cleared':
           return dispatch({ type: 'cleared' });
         case 'author_hidden':
-          // If the banned wallet is this visitor's, their composer closes (the overview says so).
+          // If the banned wallet is this visitor's, their composer closes at once, and the overview read again
+          // says whether the ban is this chat's or the whole site's.
+          if (me && event.address.toLowerCase() === me.toLowerCase()) {
+            queryClient.setQueryData<TChatModeration>(moderationKeys.overview(mint, me), (old) =>
+              old && !old.self.banned ? { ...old, self: { ...old.self, banned: 'chat' } } : old,
+            );
+          }
           void queryClient.invalidateQueries({ queryKey: ['moderation', mint, 'overview'] });
           return dispatch({ type: 'author_hidden', address: event.address });
         case 'chat_rules':
