@@ -286,6 +286,41 @@ test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; 
   await viewerContext.close();
 });
 
+test('a signed-in viewer clips a replay up to its playhead; the clip plays', async ({ browser }) => {
+  test.skip(!replayId, 'needs the recording of the first test');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signInPage(page, app.url, generatePrivateKey());
+  await page.goto(`${app.url}/replay/${replayId}`);
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
+  const duration = await video(page).evaluate((v: HTMLVideoElement) => v.duration);
+  // The playhead 12 s in (or at the end of a shorter replay): the clip is the 10 s before it.
+  const at = Math.min(12, duration);
+  await seek(page, at);
+  await page.getByRole('button', { name: 'Clip', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Clip up to this moment' });
+  await dialog.getByLabel('Length').selectOption('10');
+  await expect(dialog.getByLabel('Length')).toHaveValue('10');
+  await expect(dialog.getByRole('option', { name: 'The 10 seconds before' })).toBeAttached();
+  await dialog.getByLabel('Title').fill('before the pump');
+  await dialog.getByRole('button', { name: 'Make clip' }).click();
+  await expect(page).toHaveURL(/\/clip\/[0-9a-f-]{36}$/, { timeout: 120_000 });
+  await expect(page.getByRole('heading', { name: 'before the pump' })).toBeVisible();
+  const clipId = page.url().split('/').pop() ?? '';
+  const clip = (await (await fetch(`${app.url}/api/clips/${clipId}`)).json()) as { durationMs: number };
+  expect(clip.durationMs).toBeGreaterThan(Math.min(8_000, at * 1000 - 1_000));
+  expect(clip.durationMs).toBeLessThan(14_000);
+  const clipVideo = page.getByTestId('clip-video');
+  await expect
+    .poll(() => clipVideo.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
+  await clipVideo.evaluate((v: HTMLVideoElement) => v.play());
+  await expectFramesAdvancing(page, 'clip-video');
+  await context.close();
+});
+
 test('a replay id that does not exist, and a replay its creator deleted, say so', async ({ page }) => {
   test.skip(!replayId, 'needs the recording of the first test');
   await page.goto(`${app.url}/replay/00000000-0000-4000-8000-000000000000`);

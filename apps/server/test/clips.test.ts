@@ -19,6 +19,12 @@ let t: TestApp;
 let dir: string;
 let egress: Awaited<ReturnType<typeof startEgressStandIn>>;
 let admin: SignedIn;
+/**
+ * The app's clock stops when a test's recording is put on disk: a clip's end is "now" in the recording, so on a
+ * busy machine the seconds the test takes must not carry it past the sample's end (a 20 s sample, cut 21.8 s in,
+ * gave an 8.2 s clip).
+ */
+let frozenAt: number | undefined;
 
 const appOptions = (recordingsDir: string, ffmpegPath = 'ffmpeg') => ({
   livekit: { ...testConfig().livekit, apiUrl: egress.origin, proxyTarget: egress.origin },
@@ -39,7 +45,8 @@ const liveRecordedStream = async (app: TestApp = t, seconds = 20) => {
   const file = path.join(dir, outputs[0]?.filepath ?? '');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, sample);
-  writeFileSync(`${file}.recording.json`, JSON.stringify({ startedAtMs: Date.now() - seconds * 1000 }));
+  frozenAt = Date.now();
+  writeFileSync(`${file}.recording.json`, JSON.stringify({ startedAtMs: frozenAt - seconds * 1000 }));
   return { creator, mint };
 };
 
@@ -69,10 +76,10 @@ beforeAll(async () => {
   sample = readFileSync(src);
   egress = await startEgressStandIn();
   const adminKey = `0x${'22'.repeat(32)}` as const;
-  t = await createTestApp({
-    ...appOptions(dir),
-    adminAddresses: [privateKeyToAccount(adminKey).address.toLowerCase()],
-  });
+  t = await createTestApp(
+    { ...appOptions(dir), adminAddresses: [privateKeyToAccount(adminKey).address.toLowerCase()] },
+    { now: () => frozenAt ?? Date.now() },
+  );
   admin = await signIn(t.app, { privateKey: adminKey });
 });
 
@@ -202,6 +209,90 @@ describe(`clips (${databaseKind()})`, () => {
     expect(existsSync(path.join(dir, 'clips', mint, `${a.id}.mp4`))).toBe(false);
     const list = ZClipList.parse((await t.app.inject({ url: `/api/streams/${mint}/clips` })).json());
     expect(list.items).toEqual([]);
+  });
+
+  it('clips a replay at its playhead; refuses a replay still recording, deleted or unknown, and ends past its end', async () => {
+    const { creator, mint } = await liveRecordedStream();
+    const viewer = await signIn(t.app);
+    const db = t.database.db;
+    const { id } = await db
+      .selectFrom('recordings')
+      .select('id')
+      .where('stream_id', '=', mint)
+      .executeTakeFirstOrThrow();
+    const replayClip = (payload: object, who: SignedIn | null = viewer, recordingId = id) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/recordings/${recordingId}/clips`,
+        ...(who ? { headers: who.headers } : {}),
+        payload,
+      });
+    const messageOf = (res: { json(): unknown }) => ZApiError.parse(res.json()).error.message;
+
+    const early = await replayClip({ seconds: 10, title: 'x', endMs: 15_000 });
+    expect(early.statusCode).toBe(409);
+    expect(messageOf(early)).toBe('This replay is still being recorded; clip the live stream instead');
+    await db
+      .updateTable('recordings')
+      .set({ status: 'ready', duration_ms: 20_000, ended_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+
+    const res = await replayClip({ seconds: 10, title: 'the pump', endMs: 15_000 });
+    expect(res.statusCode).toBe(201);
+    const made = ZClip.parse(res.json());
+    expect(made).toMatchObject({ mint, title: 'the pump', createdBy: viewer.address });
+    expect(made.durationMs).toBeGreaterThan(9_000);
+    expect(made.durationMs).toBeLessThan(11_000);
+    const row = await db
+      .selectFrom('clips')
+      .select(['start_ms', 'recording_id'])
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ start_ms: 5_000, recording_id: id });
+    const file = path.join(dir, 'replay-clip.mp4');
+    writeFileSync(file, (await t.app.inject({ url: made.videoUrl })).rawPayload);
+    expect(
+      probe(file)
+        .streams.map((s) => s.codec_name)
+        .sort(),
+    ).toEqual(['aac', 'h264']);
+
+    const pastEnd = await replayClip({ seconds: 10, title: 'x', endMs: 25_000 });
+    expect(pastEnd.statusCode).toBe(400);
+    expect(messageOf(pastEnd)).toBe('The clip ends after the replay does');
+    for (const bad of [
+      { seconds: 10, title: 'x', endMs: 500 },
+      { seconds: 10, title: 'x', endMs: '15000' },
+      { seconds: 10, title: 'x', endMs: 10 ** 12 },
+      { seconds: 5, title: 'x', endMs: 15_000 },
+      { seconds: 10, title: 'x' },
+    ])
+      expect((await replayClip(bad)).statusCode).toBe(400);
+    expect((await replayClip({ seconds: 10, title: 'x', endMs: 15_000 }, null)).statusCode).toBe(401);
+    const unknown = await replayClip({ seconds: 10, title: 'x', endMs: 15_000 }, viewer, crypto.randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(
+      (await replayClip({ seconds: 10, title: 'x', endMs: 15_000 }, viewer, 'not-a-uuid')).statusCode,
+    ).toBe(400);
+
+    // The creator's switch holds for replays too.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/streams/${mint}/clip-settings`,
+      headers: creator.headers,
+      payload: { enabled: false },
+    });
+    expect((await replayClip({ seconds: 10, title: 'x', endMs: 15_000 })).statusCode).toBe(403);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/recordings/${id}`,
+      headers: creator.headers,
+    });
+    expect(del.statusCode).toBe(204);
+    const gone = await replayClip({ seconds: 10, title: 'x', endMs: 15_000 });
+    expect(gone.statusCode).toBe(410);
+    expect(messageOf(gone)).toBe('This replay was deleted');
   });
 
   it('a viewer gets at most 10 clips an hour', async () => {

@@ -21,6 +21,14 @@ export const ZCreateClipBody = z.object({
 });
 export type TCreateClipBody = z.input<typeof ZCreateClipBody>;
 
+/** The longest replay a clip can point into (ms): a day, well past any broadcast a recording keeps. */
+export const CLIP_REPLAY_MAX_END_MS = 24 * 60 * 60 * 1000;
+/** A clip of a replay: the `seconds` that end at `endMs`, the replay's playhead (ms from its start). */
+export const ZCreateReplayClipBody = ZCreateClipBody.extend({
+  endMs: z.number().int().min(1000).max(CLIP_REPLAY_MAX_END_MS),
+});
+export type TCreateReplayClipBody = z.input<typeof ZCreateReplayClipBody>;
+
 export const ZClip = z.object({
   id: z.string().uuid(),
   mint: z.string(),

@@ -77,7 +77,7 @@ export const sampleInputs = (
     }
     case 'number':
     case 'int': {
-      const fit = [1, 0, 10, 60].find((n) => accepts(schema, n));
+      const fit = [1, 0, 10, 60, 1000].find((n) => accepts(schema, n));
       if (fit === undefined) throw new Error(`no sample number fits ${here}`);
       return [fit];
     }

@@ -4,8 +4,10 @@ import {
   ZClipList,
   ZClipSettings,
   ZCreateClipBody,
+  ZCreateReplayClipBody,
   ZMintParams,
   ZNoContent,
+  ZRecordingIdParams,
 } from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../http/api-docs.ts';
@@ -32,6 +34,25 @@ export const clipsRoutes = async (app: FastifyInstance, opts: { clips: ClipsServ
       const { mint } = ZMintParams.parse(request.params);
       const body = ZCreateClipBody.parse(request.body);
       return reply.status(201).send(await clips.create(request.session!.address, mint, body));
+    },
+  );
+
+  app.post(
+    '/api/recordings/:id/clips',
+    {
+      preHandler: app.requireSession,
+      schema: routeSchema({
+        tags: ['clips'],
+        summary: "Clip a past broadcast: the seconds before the replay's playhead",
+        params: ZRecordingIdParams,
+        body: ZCreateReplayClipBody,
+        response: { 201: ZClip },
+      }),
+    },
+    async (request, reply) => {
+      const { id } = ZRecordingIdParams.parse(request.params);
+      const body = ZCreateReplayClipBody.parse(request.body);
+      return reply.status(201).send(await clips.createFromReplay(request.session!.address, id, body));
     },
   );
 

@@ -8,9 +8,9 @@ import {
   type TClip,
 } from '@mintcast/contracts';
 import type { Access } from '../access/access.ts';
-import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../http/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../http/errors.ts';
 import type { RecordingFiles } from '../recordings/recording-files.ts';
-import type { RecordingsRepository } from '../recordings/recordings.repository.ts';
+import type { RecordingRow, RecordingsRepository } from '../recordings/recordings.repository.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { ClipCutter } from './clip-cutter.ts';
 import type { ClipRow, ClipsRepository } from './clips.repository.ts';
@@ -23,6 +23,10 @@ export const CLIPS_UNAVAILABLE = 'Clips are unavailable on this server: ffmpeg i
 export const CLIP_NOT_FOUND = 'Clip not found';
 export const CLIP_REMOVED = 'This clip was removed';
 export const CLIP_NOT_LIVE = 'Only a live stream can be clipped';
+export const CLIP_REPLAY_NOT_FOUND = 'Replay not found';
+export const CLIP_REPLAY_DELETED = 'This replay was deleted';
+export const CLIP_REPLAY_NOT_READY = 'This replay is still being recorded; clip the live stream instead';
+export const CLIP_PAST_END = 'The clip ends after the replay does';
 export const CLIP_NOT_RECORDED = 'This stream is not being recorded, so it cannot be clipped';
 export const CLIP_NOTHING_YET = 'Nothing has been recorded yet; try again in a few seconds';
 export const CLIP_TURNED_OFF = 'The creator turned clipping off for this stream';
@@ -60,7 +64,7 @@ const clipFiles = (mint: string, id: string) => ({
  */
 export const createClipsService = (deps: {
   repo: ClipsRepository;
-  recordings: Pick<RecordingsRepository, 'active'>;
+  recordings: Pick<RecordingsRepository, 'active' | 'find'>;
   streams: Pick<StreamsService, 'get'>;
   access: Pick<Access, 'role' | 'requireCreator' | 'isAdmin'>;
   /** Undefined when recordings are not on this machine (an external LiveKit). */
@@ -87,6 +91,67 @@ export const createClipsService = (deps: {
     return typeof at === 'number' && at > 0 ? at : undefined;
   };
 
+  /** ffmpeg here, the creator's switch on, and the viewer's and the stream's hourly limits not reached. */
+  const mayClip = async (actor: string, mint: string): Promise<RecordingFiles> => {
+    if (!files || !(await cutter.available()))
+      throw new AppError(503, 'clips_unavailable', CLIPS_UNAVAILABLE);
+    if (!(await repo.isEnabled(mint))) throw forbidden(CLIP_TURNED_OFF);
+    const since = new Date(deps.now() - HOUR_MS);
+    if ((await repo.countSince({ createdBy: actor }, since)) >= CLIPS_PER_VIEWER_PER_HOUR)
+      throw tooManyRequests(`You can make ${CLIPS_PER_VIEWER_PER_HOUR} clips an hour; try again later`);
+    if ((await repo.countSince({ streamId: mint }, since)) >= CLIPS_PER_STREAM_PER_HOUR)
+      throw tooManyRequests('This stream has had too many clips this hour; try again later');
+    return files;
+  };
+
+  /** Cuts `seconds` ending at `endMs` of a recording in ffmpeg (never on the media server) and keeps the clip. */
+  const cutAndKeep = async (
+    actor: string,
+    recording: Pick<RecordingRow, 'id' | 'stream_id' | 'file_path'>,
+    input: { endMs: number; seconds: number; title: string },
+  ): Promise<TClip> => {
+    if (!files) throw new AppError(503, 'clips_unavailable', CLIPS_UNAVAILABLE);
+    const mint = recording.stream_id;
+    const { endMs } = input;
+    const startMs = Math.max(0, endMs - input.seconds * 1000);
+    const id = randomUUID();
+    const paths = clipFiles(mint, id);
+    const out = { video: files.resolve(paths.video), poster: files.resolve(paths.poster) };
+    const cleanUp = () => Promise.all([rm(out.video, { force: true }), rm(out.poster, { force: true })]);
+    let cut: Awaited<ReturnType<ClipCutter['cut']>>;
+    try {
+      cut = await cutter.cut(
+        files.resolve(recording.file_path),
+        { startMs, durationMs: endMs - startMs },
+        out,
+      );
+    } catch (err) {
+      // A full disk, a file the media server just finished and moved on from: the clip fails, nothing else.
+      log.warn({ err, mint }, 'clip: ffmpeg failed');
+      await cleanUp();
+      throw new AppError(503, 'clip_failed', CLIP_FAILED);
+    }
+    if (cut.durationMs <= 0) {
+      await cleanUp();
+      throw conflict(CLIP_NOTHING_YET);
+    }
+    const row = await repo.insert({
+      id,
+      stream_id: mint,
+      recording_id: recording.id,
+      created_by: actor,
+      title: input.title,
+      start_ms: startMs,
+      duration_ms: cut.durationMs,
+      width: cut.width,
+      height: cut.height,
+      file_path: paths.video,
+      poster_path: paths.poster,
+      created_at: new Date(deps.now()),
+    });
+    return toClip(row);
+  };
+
   return {
     /** Whether clips can be made on this server at all (ffmpeg present, recordings here). */
     async available(): Promise<boolean> {
@@ -94,59 +159,34 @@ export const createClipsService = (deps: {
     },
 
     async create(actor: string, mint: string, input: { seconds: number; title: string }): Promise<TClip> {
-      if (!files || !(await cutter.available()))
-        throw new AppError(503, 'clips_unavailable', CLIPS_UNAVAILABLE);
       const stream = await deps.streams.get(mint);
       if (!stream.is_currently_live) throw conflict(CLIP_NOT_LIVE);
-      if (!(await repo.isEnabled(mint))) throw forbidden(CLIP_TURNED_OFF);
+      await mayClip(actor, mint);
       const recording = await deps.recordings.active(mint);
       if (!recording) throw conflict(CLIP_NOT_RECORDED);
-      const since = new Date(deps.now() - HOUR_MS);
-      if ((await repo.countSince({ createdBy: actor }, since)) >= CLIPS_PER_VIEWER_PER_HOUR)
-        throw tooManyRequests(`You can make ${CLIPS_PER_VIEWER_PER_HOUR} clips an hour; try again later`);
-      if ((await repo.countSince({ streamId: mint }, since)) >= CLIPS_PER_STREAM_PER_HOUR)
-        throw tooManyRequests('This stream has had too many clips this hour; try again later');
-
       const zero = await timeZero(recording.file_path);
       const endMs = zero === undefined ? 0 : deps.now() - zero;
       if (endMs < 1000) throw conflict(CLIP_NOTHING_YET);
-      const startMs = Math.max(0, endMs - input.seconds * 1000);
-      const id = randomUUID();
-      const paths = clipFiles(mint, id);
-      const out = { video: files.resolve(paths.video), poster: files.resolve(paths.poster) };
-      const cleanUp = () => Promise.all([rm(out.video, { force: true }), rm(out.poster, { force: true })]);
-      let cut: Awaited<ReturnType<ClipCutter['cut']>>;
-      try {
-        cut = await cutter.cut(
-          files.resolve(recording.file_path),
-          { startMs, durationMs: endMs - startMs },
-          out,
-        );
-      } catch (err) {
-        // A full disk, a file the media server just finished and moved on from: the clip fails, nothing else.
-        log.warn({ err, mint }, 'clip: ffmpeg failed');
-        await cleanUp();
-        throw new AppError(503, 'clip_failed', CLIP_FAILED);
-      }
-      if (cut.durationMs <= 0) {
-        await cleanUp();
-        throw conflict(CLIP_NOTHING_YET);
-      }
-      const row = await repo.insert({
-        id,
-        stream_id: mint,
-        recording_id: recording.id,
-        created_by: actor,
-        title: input.title,
-        start_ms: startMs,
-        duration_ms: cut.durationMs,
-        width: cut.width,
-        height: cut.height,
-        file_path: paths.video,
-        poster_path: paths.poster,
-        created_at: new Date(deps.now()),
-      });
-      return toClip(row);
+      return cutAndKeep(actor, recording, { endMs, seconds: input.seconds, title: input.title });
+    },
+
+    /**
+     * A clip of a past broadcast: the `seconds` before `endMs` (the replay's playhead), under the same switch
+     * and limits as a live clip.
+     */
+    async createFromReplay(
+      actor: string,
+      recordingId: string,
+      input: { seconds: number; title: string; endMs: number },
+    ): Promise<TClip> {
+      const recording = await deps.recordings.find(recordingId);
+      if (!recording || recording.status === 'failed') throw notFound(CLIP_REPLAY_NOT_FOUND);
+      if (recording.deleted_at) throw new AppError(410, 'gone', CLIP_REPLAY_DELETED);
+      if (recording.status !== 'ready') throw conflict(CLIP_REPLAY_NOT_READY);
+      if (recording.duration_ms !== null && input.endMs > recording.duration_ms)
+        throw badRequest(CLIP_PAST_END);
+      await mayClip(actor, recording.stream_id);
+      return cutAndKeep(actor, recording, input);
     },
 
     async get(id: string): Promise<TClip> {

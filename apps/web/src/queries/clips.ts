@@ -1,4 +1,10 @@
-import { type TCreateClipBody, ZClip, ZClipList, ZClipSettings } from '@mintcast/contracts';
+import {
+  type TCreateClipBody,
+  type TCreateReplayClipBody,
+  ZClip,
+  ZClipList,
+  ZClipSettings,
+} from '@mintcast/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../lib/api.ts';
 
@@ -32,6 +38,22 @@ export const useCreateClipMutation = (mint: string) => {
   return useMutation({
     mutationFn: (body: TCreateClipBody) =>
       apiFetch(`/api/streams/${encodeURIComponent(mint)}/clips`, ZClip, {
+        method: 'POST',
+        ...jsonBody(body),
+      }),
+    onSuccess: (clip) => {
+      qc.setQueryData(clipKeys.one(clip.id), clip);
+      void qc.invalidateQueries({ queryKey: clipKeys.forStream(mint) });
+    },
+  });
+};
+
+/** A clip of a replay: the seconds before its playhead. */
+export const useCreateReplayClipMutation = (mint: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ recordingId, body }: { recordingId: string; body: TCreateReplayClipBody }) =>
+      apiFetch(`/api/recordings/${encodeURIComponent(recordingId)}/clips`, ZClip, {
         method: 'POST',
         ...jsonBody(body),
       }),

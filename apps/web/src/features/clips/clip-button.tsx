@@ -1,4 +1,10 @@
-import { CLIP_DEFAULT_SECONDS, CLIP_TITLE_MAX, clipPath, type TStream } from '@mintcast/contracts';
+import {
+  CLIP_DEFAULT_SECONDS,
+  CLIP_MIN_SECONDS,
+  CLIP_TITLE_MAX,
+  clipPath,
+  type TStream,
+} from '@mintcast/contracts';
 import { Scissors, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,40 +12,76 @@ import { useNavigate } from 'react-router';
 import { buttonClass, iconButtonClass } from '../../components/ui/button.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { useCreateClipMutation, useStreamClipsQuery } from '../../queries/clips.ts';
+import {
+  useCreateClipMutation,
+  useCreateReplayClipMutation,
+  useStreamClipsQuery,
+} from '../../queries/clips.ts';
 
 /** The lengths offered (the API takes any whole number of seconds from 10 to 60). */
 const LENGTHS = [10, 15, 20, 30, 45, 60] as const;
 
-/** "Clip" on a live stream, for signed-in wallets: the last seconds, titled, on their own page. */
-export function ClipButton({ stream }: { stream: TStream }) {
+/**
+ * What a clip is cut from: the live stream's last seconds, or a replay's seconds before its playhead (read when
+ * the button is pressed, the video paused meanwhile or not).
+ */
+export type ClipSource =
+  | { kind: 'live' }
+  | { kind: 'replay'; recordingId: string; durationMs: number; playheadMs: () => number };
+
+/** "Clip" on a live stream or a replay, for signed-in wallets: seconds of it, titled, on their own page. */
+export function ClipButton({ stream, source = { kind: 'live' } }: { stream: TStream; source?: ClipSource }) {
   const { t } = useTranslation();
   const signedIn = Boolean(useSession());
-  const [open, setOpen] = useState(false);
-  if (!signedIn || !stream.is_currently_live) return null;
+  const [endMs, setEndMs] = useState<number | null>(null);
+  if (!signedIn || (source.kind === 'live' && !stream.is_currently_live)) return null;
   return (
     <>
-      <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={buttonClass('secondary', 'sm')}
+        onClick={() => setEndMs(source.kind === 'replay' ? source.playheadMs() : 0)}
+      >
         <Scissors className="size-4" aria-hidden />
         {t('clip.clip')}
       </button>
-      {open && <ClipDialog stream={stream} onClose={() => setOpen(false)} />}
+      {endMs !== null && (
+        <ClipDialog stream={stream} source={source} endMs={endMs} onClose={() => setEndMs(null)} />
+      )}
     </>
   );
 }
 
-function ClipDialog({ stream, onClose }: { stream: TStream; onClose: () => void }) {
+function ClipDialog({
+  stream,
+  source,
+  endMs,
+  onClose,
+}: {
+  stream: TStream;
+  source: ClipSource;
+  endMs: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const clips = useStreamClipsQuery(stream.mint);
-  const create = useCreateClipMutation(stream.mint);
+  const live = useCreateClipMutation(stream.mint);
+  const replay = useCreateReplayClipMutation(stream.mint);
+  const create = source.kind === 'live' ? live : replay;
   const [seconds, setSeconds] = useState<number>(CLIP_DEFAULT_SECONDS);
   const [title, setTitle] = useState<string>(t('clip.defaultTitle', { name: stream.name }));
   useEffect(() => ref.current?.showModal(), []);
   const unavailable = clips.data?.available === false;
+  // A replay clip ends at the playhead; one near the start ends 10 s in (or at the end of a shorter replay).
+  const replayEnd =
+    source.kind === 'replay' ? Math.min(Math.max(endMs, CLIP_MIN_SECONDS * 1000), source.durationMs) : 0;
+  const go = { onSuccess: (clip: { id: string }) => void navigate(clipPath(clip.id)) };
   const submit = () =>
-    create.mutate({ seconds, title }, { onSuccess: (clip) => void navigate(clipPath(clip.id)) });
+    source.kind === 'live'
+      ? live.mutate({ seconds, title }, go)
+      : replay.mutate({ recordingId: source.recordingId, body: { seconds, title, endMs: replayEnd } }, go);
   return (
     <dialog
       ref={ref}
@@ -58,7 +100,7 @@ function ClipDialog({ stream, onClose }: { stream: TStream; onClose: () => void 
         <header className="flex items-start justify-between gap-3">
           <h2 id="clip-title" className="flex items-center gap-2 text-lg font-semibold">
             <Scissors className="size-5" aria-hidden />
-            {t('clip.dialogTitle')}
+            {source.kind === 'live' ? t('clip.dialogTitle') : t('clip.replayDialogTitle')}
           </h2>
           <button
             type="button"
@@ -84,7 +126,9 @@ function ClipDialog({ stream, onClose }: { stream: TStream; onClose: () => void 
               >
                 {LENGTHS.map((s) => (
                   <option key={s} value={s}>
-                    {t('clip.lastSeconds', { count: s })}
+                    {source.kind === 'live'
+                      ? t('clip.lastSeconds', { count: s })
+                      : t('clip.secondsBefore', { count: s })}
                   </option>
                 ))}
               </select>

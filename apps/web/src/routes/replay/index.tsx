@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button.ts';
 import { InlineError } from '../../components/ui/inline-error.tsx';
+import { ClipButton } from '../../features/clips/clip-button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useFormat } from '../../lib/i18n/format.ts';
 import { useSession } from '../../lib/session/use-session.ts';
@@ -85,6 +86,17 @@ function Replay({ recording: r }: { recording: NonNullable<ReturnType<typeof use
           >
             {t('replay.backToStream')}
           </Link>
+          {stream.data && r.videoUrl && r.durationMs !== null && (
+            <ClipButton
+              stream={stream.data}
+              source={{
+                kind: 'replay',
+                recordingId: r.id,
+                durationMs: r.durationMs,
+                playheadMs: () => Math.round((videoRef.current?.currentTime ?? 0) * 1000),
+              }}
+            />
+          )}
           {canDelete && <DeleteReplay id={r.id} mint={r.mint} />}
         </div>
       </header>

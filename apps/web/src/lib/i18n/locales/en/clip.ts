@@ -2,6 +2,9 @@
 export const clip = {
   clip: 'Clip',
   dialogTitle: 'Clip the last moments',
+  replayDialogTitle: 'Clip up to this moment',
+  secondsBefore_one: 'The {{count}} second before',
+  secondsBefore_other: 'The {{count}} seconds before',
   length: 'Length',
   lastSeconds_one: 'Last {{count}} second',
   lastSeconds_other: 'Last {{count}} seconds',

@@ -2,6 +2,10 @@
 export const clip = {
   clip: 'Clip',
   dialogTitle: 'Recorta los últimos momentos',
+  replayDialogTitle: 'Recorta hasta este momento',
+  secondsBefore_one: 'El {{count}} segundo anterior',
+  secondsBefore_other: 'Los {{count}} segundos anteriores',
+  secondsBefore_many: 'Los {{count}} segundos anteriores',
   length: 'Duración',
   lastSeconds_one: 'Último {{count}} segundo',
   lastSeconds_other: 'Últimos {{count}} segundos',

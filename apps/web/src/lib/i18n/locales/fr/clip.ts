@@ -2,6 +2,10 @@
 export const clip = {
   clip: 'Clip',
   dialogTitle: 'Couper les derniers instants',
+  replayDialogTitle: 'Couper jusqu’à cet instant',
+  secondsBefore_one: 'La {{count}} seconde d’avant',
+  secondsBefore_other: 'Les {{count}} secondes d’avant',
+  secondsBefore_many: 'Les {{count}} secondes d’avant',
   length: 'Durée',
   lastSeconds_one: 'Dernière {{count}} seconde',
   lastSeconds_other: 'Dernières {{count}} secondes',
