@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { roomNameForMint } from '@mintcast/contracts';
 import type { InjectOptions } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -301,6 +302,31 @@ const ROLE_CASES: RoleCase[] = [
     }),
     expect: adminOnly,
   })),
+  {
+    route: 'POST /api/admin/clips/:id/remove',
+    request: async () => {
+      const id = randomUUID();
+      await t.database.db
+        .insertInto('clips')
+        .values({
+          id,
+          stream_id: await liveStream(),
+          recording_id: null,
+          created_by: `0x${'ab'.repeat(20)}`,
+          title: 'a clip',
+          start_ms: 0,
+          duration_ms: 10_000,
+          width: 320,
+          height: 240,
+          file_path: `clips/x/${id}.mp4`,
+          poster_path: `clips/x/${id}.jpg`,
+          created_at: new Date(),
+        })
+        .execute();
+      return { method: 'POST', url: `/api/admin/clips/${id}/remove`, payload: reason };
+    },
+    expect: adminOnly,
+  },
   {
     route: 'POST /api/admin/streams/:mint/nsfw',
     request: async () => ({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAddress } from './address.ts';
 import { ZChatMessageId } from './chat.ts';
 import { LINK_ALLOWLIST_MAX, LINK_DOMAIN_RE } from './chat-links.ts';
+import { ZUuid } from './recordings.ts';
 import { format, ZText } from './text.ts';
 
 /** Slow mode: seconds a wallet waits between two messages in one chat (0 = off). */
@@ -188,7 +189,7 @@ export const REPORTS_PER_HOUR = 10;
 
 const ZReportDetails = z._default(ZText({ kind: 'multiline', max: REPORT_DETAILS_MAX }), '');
 
-/** `POST /api/reports` — a stream or one chat message of it. */
+/** `POST /api/reports` — a stream, one chat message of it, or a clip. */
 export const ZReportRequest = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('stream'), mint: ZAddress, reason: ZReportReason, details: ZReportDetails }),
   z.object({
@@ -198,12 +199,14 @@ export const ZReportRequest = z.discriminatedUnion('kind', [
     reason: ZReportReason,
     details: ZReportDetails,
   }),
+  /** A clip: its stream is the clip's. */
+  z.object({ kind: z.literal('clip'), clipId: ZUuid, reason: ZReportReason, details: ZReportDetails }),
 ]);
 export type TReportRequest = z.input<typeof ZReportRequest>;
 
 export const ZReport = z.object({
   id: z.string(),
-  kind: z.enum(['stream', 'message']),
+  kind: z.enum(['stream', 'message', 'clip']),
   reason: ZReportReason,
   details: z.string(),
   reporter: z.string(),
@@ -222,7 +225,9 @@ export const ZReport = z.object({
   message: z
     .object({ id: z.string(), author: z.string(), content: z.string(), created_at: z.string() })
     .nullable(),
-  /** Is the wallet the report is about (message author, or stream creator) banned site-wide now? */
+  /** The reported clip, and whether it has been removed since. */
+  clip: z.object({ id: z.string(), title: z.string(), author: z.string(), removed: z.boolean() }).nullable(),
+  /** Is the wallet the report is about (message or clip author, or stream creator) banned site-wide now? */
   subjectBanned: z.boolean(),
 });
 export type TReport = z.infer<typeof ZReport>;
@@ -251,6 +256,8 @@ export const ADMIN_ACTIONS = [
   'ban_wallet',
   'unban_wallet',
   'dismiss_report',
+  /** A reported clip taken down (its files deleted). */
+  'remove_clip',
 ] as const;
 export const ZAdminAction = z.enum(ADMIN_ACTIONS);
 export type TAdminAction = z.infer<typeof ZAdminAction>;

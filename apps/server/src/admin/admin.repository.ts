@@ -8,7 +8,12 @@ export const createAdminRepository = (db: Kysely<Database>) => ({
     let q = db
       .selectFrom('reports as r')
       .innerJoin('streams as s', 's.mint', 'r.stream_id')
+      .leftJoin('clips as c', 'c.id', 'r.clip_id')
       .select([
+        'c.id as clip_id',
+        'c.title as clip_title',
+        'c.created_by as clip_author',
+        'c.deleted_at as clip_deleted_at',
         'r.id',
         'r.kind',
         'r.reason',
@@ -30,7 +35,9 @@ export const createAdminRepository = (db: Kysely<Database>) => ({
       ])
       .select(
         sql<boolean>`EXISTS (SELECT 1 FROM platform_bans b
-          WHERE b.address = coalesce(r.message_author, s.creator_address))`.as('subject_banned'),
+          WHERE b.address = coalesce(r.message_author, c.created_by, s.creator_address))`.as(
+          'subject_banned',
+        ),
       );
     if (openOnly) q = q.where('r.resolved_at', 'is', null);
     return q.orderBy('r.id', 'desc').limit(limit).execute();

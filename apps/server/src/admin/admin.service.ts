@@ -84,6 +84,14 @@ export const createAdminService = (deps: {
                 created_at: iso(r.message_created_at) ?? '',
               }
             : null,
+        clip: r.clip_id
+          ? {
+              id: r.clip_id,
+              title: r.clip_title ?? '',
+              author: r.clip_author ?? '',
+              removed: r.clip_deleted_at !== null,
+            }
+          : null,
         subjectBanned: Boolean(r.subject_banned),
       }));
     },

@@ -1,4 +1,5 @@
 import {
+  ZAdminReason,
   ZClip,
   ZClipIdParams,
   ZClipList,
@@ -9,15 +10,19 @@ import {
   ZNoContent,
   ZRecordingIdParams,
 } from '@mintcast/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Access } from '../access/access.ts';
 import { routeSchema } from '../http/api-docs.ts';
 import { ZImageBody } from '../http/api-schemas.ts';
 import { sendRangeFile } from '../recordings/range-file.ts';
 import type { ClipsService } from './clips.service.ts';
 
 /** HTTP only: make a clip, a stream's clips, one clip, its MP4 (Range) and poster, removing, the creator's switch. */
-export const clipsRoutes = async (app: FastifyInstance, opts: { clips: ClipsService }) => {
-  const { clips } = opts;
+export const clipsRoutes = async (
+  app: FastifyInstance,
+  opts: { clips: ClipsService; access: Pick<Access, 'requireAdmin'> },
+) => {
+  const { clips, access } = opts;
 
   app.post(
     '/api/streams/:mint/clips',
@@ -140,6 +145,28 @@ export const clipsRoutes = async (app: FastifyInstance, opts: { clips: ClipsServ
       const { mint } = ZMintParams.parse(request.params);
       const { enabled } = ZClipSettings.parse(request.body);
       return clips.setSettings(request.session!.address, mint, enabled);
+    },
+  );
+
+  app.post(
+    '/api/admin/clips/:id/remove',
+    {
+      preHandler: [
+        app.requireSession,
+        async (request: FastifyRequest) => access.requireAdmin(request.session?.address),
+      ],
+      schema: routeSchema({
+        tags: ['admin'],
+        params: ZClipIdParams,
+        body: ZAdminReason,
+        response: { 204: ZNoContent },
+      }),
+    },
+    async (request, reply) => {
+      const { id } = ZClipIdParams.parse(request.params);
+      const { reason } = ZAdminReason.parse(request.body);
+      await clips.removeAsAdmin(request.session!.address, id, reason);
+      return reply.status(204).send();
     },
   );
 };

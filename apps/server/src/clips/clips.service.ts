@@ -72,6 +72,8 @@ export const createClipsService = (deps: {
   cutter: ClipCutter;
   now: () => number;
   log: Log;
+  /** The administrators' audit log, for a clip an admin takes down. */
+  audit: (entry: { admin: string; action: 'remove_clip'; target: string; reason: string }) => Promise<void>;
 }) => {
   const { repo, files, cutter, log } = deps;
 
@@ -213,6 +215,13 @@ export const createClipsService = (deps: {
       if (!allowed) throw forbidden(CLIP_REMOVE_REFUSED);
       if (files) await Promise.all([files.remove(row.file_path), files.remove(row.poster_path)]);
       await repo.markDeleted(id, isAdmin ? `admin:${actor}` : actor, new Date(deps.now()));
+    },
+
+    /** An administrator takes a (reported) clip down, saying why: the audit log keeps it. */
+    async removeAsAdmin(admin: string, id: string, reason: string): Promise<void> {
+      const row = await existing(id);
+      await this.remove(id, admin);
+      await deps.audit({ admin, action: 'remove_clip', target: `clip ${id} (${row.stream_id})`, reason });
     },
 
     async settings(actor: string, mint: string): Promise<{ enabled: boolean }> {

@@ -187,9 +187,10 @@ export interface PlatformBansTable {
 export interface ReportsTable {
   id: Generated<string>;
   reporter: string;
-  kind: 'stream' | 'message';
+  kind: 'stream' | 'message' | 'clip';
   stream_id: string;
   message_id: string | null;
+  clip_id: ColumnType<string | null, string | null | undefined, string | null>;
   message_author: string | null;
   message_content: string | null;
   message_created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -3,6 +3,7 @@ import type { TStream } from '@mintcast/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebhookEvent } from 'livekit-server-sdk';
+import { createAdminRepository } from '../admin/admin.repository.ts';
 import type { AppContext } from '../app-context.ts';
 import { createClipCutter } from '../clips/clip-cutter.ts';
 import { createClipsRepository } from '../clips/clips.repository.ts';
@@ -61,8 +62,9 @@ const recordingsFeature: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     }),
     now: ctx.now,
     log: app.log,
+    audit: createAdminRepository(ctx.database.db).audit,
   });
-  await app.register(clipsRoutes, { clips });
+  await app.register(clipsRoutes, { clips, access: ctx.access });
 
   // Live transitions of streams this instance changed: on → record, off → finish the recording.
   const wasLive = new Map<string, boolean>();

@@ -14,6 +14,9 @@ export const createReportsRepository = (db: Kysely<Database>) => ({
       .where('stream_id', '=', mint)
       .executeTakeFirst(),
 
+  clip: (id: string) =>
+    db.selectFrom('clips').select(['id', 'stream_id', 'deleted_at']).where('id', '=', id).executeTakeFirst(),
+
   async sentSince(reporter: string, since: Date): Promise<number> {
     const row = await db
       .selectFrom('reports')

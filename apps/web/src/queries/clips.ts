@@ -4,6 +4,7 @@ import {
   ZClip,
   ZClipList,
   ZClipSettings,
+  ZNoContent,
 } from '@mintcast/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, jsonBody } from '../lib/api.ts';
@@ -81,5 +82,18 @@ export const useClipSettingsMutation = (mint: string) => {
         ...jsonBody({ enabled }),
       }),
     onSuccess: (settings) => qc.setQueryData(clipKeys.settings(mint), settings),
+  });
+};
+
+/** Removes a clip for everyone (its author, the stream's staff, administrators). */
+export const useRemoveClipMutation = (mint: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch(`/api/clips/${encodeURIComponent(id)}`, ZNoContent, { method: 'DELETE' }),
+    onSuccess: (_, id) => {
+      qc.removeQueries({ queryKey: clipKeys.one(id) });
+      void qc.invalidateQueries({ queryKey: clipKeys.forStream(mint) });
+    },
   });
 };

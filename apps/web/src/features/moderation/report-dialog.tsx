@@ -9,9 +9,10 @@ import { useReportMutation } from '../../queries/moderation.ts';
 
 export type ReportTarget =
   | { kind: 'stream'; mint: string }
-  | { kind: 'message'; mint: string; messageId: string };
+  | { kind: 'message'; mint: string; messageId: string }
+  | { kind: 'clip'; clipId: string };
 
-/** A modal to report a stream or a chat message: one of five reasons, plus optional text. */
+/** A modal to report a stream, a chat message or a clip: one of five reasons, plus optional text. */
 export function ReportDialog({
   target,
   subject,
@@ -62,7 +63,11 @@ export function ReportDialog({
           <div>
             <h2 id="report-title" className="flex items-center gap-2 text-lg font-semibold">
               <Flag className="size-5 text-down" aria-hidden />
-              {target.kind === 'stream' ? t('moderation.reportStream') : t('moderation.reportMessage')}
+              {target.kind === 'stream'
+                ? t('moderation.reportStream')
+                : target.kind === 'clip'
+                  ? t('moderation.reportClip')
+                  : t('moderation.reportMessage')}
             </h2>
             <p className="mt-1 line-clamp-2 text-sm text-muted">{subject}</p>
           </div>

@@ -1,5 +1,5 @@
-import { shortenAddress, type TReport } from '@mintcast/contracts';
-import { Ban, EyeOff, Flag, MessageSquare, Power, ShieldAlert } from 'lucide-react';
+import { clipPath, shortenAddress, type TReport } from '@mintcast/contracts';
+import { Ban, EyeOff, Film, Flag, MessageSquare, Power, ShieldAlert, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.ts';
@@ -30,7 +30,8 @@ export function ReportCard({
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const subject = r.message?.author ?? r.stream.creator_address;
+  const subject = r.message?.author ?? r.clip?.author ?? r.stream.creator_address;
+  const aboutAuthor = Boolean(r.message || r.clip);
   const s = r.stream;
   const act = (a: PendingAction) => () => onAction(a);
   return (
@@ -41,7 +42,11 @@ export function ReportCard({
           {t(`moderation.reasons.${r.reason}`)}
         </span>
         <span className="text-muted">
-          {r.kind === 'message' ? t('admin.messageReportedBy') : t('admin.streamReportedBy')}{' '}
+          {r.kind === 'message'
+            ? t('admin.messageReportedBy')
+            : r.kind === 'clip'
+              ? t('admin.clipReportedBy')
+              : t('admin.streamReportedBy')}{' '}
           <span className="font-mono text-xs">{shortenAddress(r.reporter)}</span>
         </span>
         <time className="ml-auto text-xs text-muted" dateTime={r.created_at}>
@@ -63,6 +68,20 @@ export function ReportCard({
           {s.hidden && <Badge tone="warn">{t('admin.hidden')}</Badge>}
           {s.is_nsfw && <Badge tone="down">{t('moderation.nsfw')}</Badge>}
         </div>
+        {r.clip && (
+          <p className="mt-2 flex flex-wrap items-center gap-2 border-l-2 border-down/50 pl-3 text-sm">
+            <Film className="size-4 shrink-0 text-muted" aria-hidden />
+            {r.clip.removed ? (
+              <span className="break-words">{r.clip.title}</span>
+            ) : (
+              <Link to={clipPath(r.clip.id)} className="break-words font-semibold hover:text-brand">
+                {r.clip.title}
+              </Link>
+            )}
+            <span className="font-mono text-xs text-muted">{shortenAddress(r.clip.author)}</span>
+            {r.clip.removed && <Badge tone="muted">{t('admin.clipRemoved')}</Badge>}
+          </p>
+        )}
         {r.message && (
           <blockquote className="mt-2 flex gap-2 border-l-2 border-down/50 pl-3 text-sm">
             <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
@@ -82,18 +101,33 @@ export function ReportCard({
             type="button"
             className={buttonClass('secondary', 'sm', 'text-down')}
             onClick={act({
-              title: r.message ? t('admin.banAuthorTitle') : t('admin.banCreatorTitle'),
+              title: aboutAuthor ? t('admin.banAuthorTitle') : t('admin.banCreatorTitle'),
               subject,
               path: `/api/admin/wallets/${subject}/ban`,
               danger: true,
             })}
           >
             <Ban className="size-4" aria-hidden />
-            {r.message ? t('admin.banAuthor') : t('admin.banCreator')}
+            {aboutAuthor ? t('admin.banAuthor') : t('admin.banCreator')}
+          </button>
+        )}
+        {r.clip && !r.clip.removed && (
+          <button
+            type="button"
+            className={buttonClass('secondary', 'sm', 'text-down')}
+            onClick={act({
+              title: t('admin.removeClipTitle'),
+              subject: r.clip.title,
+              path: `/api/admin/clips/${r.clip.id}/remove`,
+              danger: true,
+            })}
+          >
+            <Trash2 className="size-4" aria-hidden />
+            {t('admin.removeClip')}
           </button>
         )}
         {r.subjectBanned && (
-          <Badge tone="down">{r.message ? t('admin.authorBanned') : t('admin.creatorBanned')}</Badge>
+          <Badge tone="down">{aboutAuthor ? t('admin.authorBanned') : t('admin.creatorBanned')}</Badge>
         )}
         {s.is_currently_live && (
           <button

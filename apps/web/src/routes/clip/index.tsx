@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button.ts';
 import { InlineError } from '../../components/ui/inline-error.tsx';
+import { ClipActions } from '../../features/clips/clip-actions.tsx';
 import { TokenInfoCard } from '../../features/token/token-info-card.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useFormat } from '../../lib/i18n/format.ts';
@@ -59,6 +60,7 @@ function Clip({ clip: c }: { clip: TClip }) {
             <ArrowLeftRight className="size-4" aria-hidden />
             {t('clip.trade')}
           </Link>
+          <ClipActions clip={c} creator={s?.creator_address ?? null} />
         </div>
       </header>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_360px]">

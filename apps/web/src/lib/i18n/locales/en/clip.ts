@@ -26,4 +26,8 @@ export const clip = {
   notFound: 'Clip not found',
   removed: 'This clip was removed',
   loadFailed: 'Could not load this clip',
+  remove: 'Remove clip',
+  removeConfirm: 'Remove this clip for everyone?',
+  removeYes: 'Remove',
+  removedToast: 'The clip was removed',
 } as const;

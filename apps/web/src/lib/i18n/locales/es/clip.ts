@@ -30,4 +30,8 @@ export const clip = {
   notFound: 'Clip no encontrado',
   removed: 'Este clip fue eliminado',
   loadFailed: 'No se pudo cargar este clip',
+  remove: 'Eliminar clip',
+  removeConfirm: '¿Eliminar este clip para todos?',
+  removeYes: 'Eliminar',
+  removedToast: 'El clip fue eliminado',
 };

@@ -30,4 +30,8 @@ export const clip = {
   notFound: 'Clip introuvable',
   removed: 'Ce clip a été supprimé',
   loadFailed: 'Impossible de charger ce clip',
+  remove: 'Supprimer le clip',
+  removeConfirm: 'Supprimer ce clip pour tout le monde ?',
+  removeYes: 'Supprimer',
+  removedToast: 'Le clip a été supprimé',
 };
