@@ -269,7 +269,7 @@ export class ParticipantEgress {
         this.rooms.services.log.warn('hls_packager_ended', { egress: this.marker.egressId, reason });
         void this.stop(reason);
       });
-      this.recorder = new WebmRecorder(this.packager.input, recorded, onError);
+      this.recorder = new WebmRecorder(this.packager.input, recorded, onError, true);
     }
     // A recording opens on a keyframe: ask for one now rather than wait for the encoder's next.
     if (video) video.track.requestKeyframe(video.layer, false, true);

@@ -13,6 +13,7 @@ import {
   WebmCallback,
   type WebmSupportedCodec,
 } from 'werift/nonstandard';
+import { AudioGapFiller } from './audio-gap-filler.ts';
 import { finishWebm, reserveSeekHead, type WebmScan } from './webm-file.ts';
 
 /** One incoming track (one simulcast layer for video) to record. */
@@ -46,11 +47,15 @@ export class WebmRecorder {
   /** Bytes handed to the file so far. */
   bytes = 0;
 
-  /** `out`: a file path, or a stream (the HTTP tier's ffmpeg) that gets the same bytes and is never finished. */
+  /**
+   * `out`: a file path, or a stream (the HTTP tier's ffmpeg) that gets the same bytes and is never finished.
+   * `fillAudioGaps`: silence is written while a recorded microphone sends nothing (the HTTP tier, AudioGapFiller).
+   */
   constructor(
     readonly out: string | Writable,
     tracks: RecordedTrack[],
     private readonly onError: (err: Error) => void,
+    fillAudioGaps = false,
   ) {
     if (typeof out === 'string') {
       mkdirSync(dirname(out), { recursive: true });
@@ -89,12 +94,17 @@ export class WebmRecorder {
     // Audio and video are put on one clock by the senders' RTCP reports (NTP time) and lip sync; a recording
     // of one track needs neither and starts with its first packet.
     const sync = inputs.length > 1;
+    const filler =
+      sync && fillAudioGaps ? new AudioGapFiller(this.webm.inputVideo, this.webm.inputAudio) : undefined;
     const lipsync = sync ? new LipsyncCallback({}) : undefined;
     for (const input of inputs) {
       const rtp = new RtpSourceCallback();
       const rtcp = new RtcpSourceCallback();
       const time = sync ? new NtpTimeCallback(input.clockRate) : new RtpTimeCallback(input.clockRate);
-      const toWebm = input.kind === 'video' ? this.webm.inputVideo : this.webm.inputAudio;
+      const toWebm =
+        input.kind === 'video'
+          ? (filler?.inputVideo ?? this.webm.inputVideo)
+          : (filler?.inputAudio ?? this.webm.inputAudio);
       if (input.kind === 'video') {
         const jitter = new JitterBufferCallback(input.clockRate, {});
         const depacketizer = new DepacketizeCallback(input.codec, {

@@ -10,7 +10,7 @@ export function TierIndicator({ tier }: { tier: 'webrtc' | 'http' }) {
       data-testid="tier-indicator"
       data-tier={tier}
       title={t(tier === 'webrtc' ? 'live.tierLowLatencyTitle' : 'live.tierBehindTitle')}
-      className="pointer-events-auto absolute right-3 bottom-3 inline-flex h-6 items-center gap-1.5 rounded-md bg-black/60 px-2 text-xs font-semibold text-white backdrop-blur"
+      className="pointer-events-auto absolute top-3 right-3 inline-flex sm:top-auto sm:bottom-3 h-6 items-center gap-1.5 rounded-md bg-black/60 px-2 text-xs font-semibold text-white backdrop-blur"
     >
       <Icon aria-hidden className={`size-3.5 ${tier === 'webrtc' ? 'text-emerald-400' : 'text-amber-300'}`} />
       {t(tier === 'webrtc' ? 'live.tierLowLatency' : 'live.tierBehind')}
