@@ -276,7 +276,7 @@ describe(`buy and sell alerts from a local chain (${databaseKind()}, ${INSTANCE_
   }, 120_000);
 
   it("takes the creator's threshold, refuses one out of range (400) and anyone else (403)", async () => {
-    const put = (who: SignedIn, payload: unknown) =>
+    const put = (who: SignedIn, payload: Record<string, unknown>) =>
       first().inject({
         method: 'PUT',
         url: `/api/streams/${mint}/trade-alerts`,
