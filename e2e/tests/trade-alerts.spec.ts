@@ -69,6 +69,8 @@ test("a swap on the token's pair shows in a viewer's chat as an alert, a big one
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: path.join(SHOTS, 'stream-trade-alerts-1280.png') });
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tab', { name: 'Chat' }).click(); // on a phone the chat is a tab under the player
   await chat(page).scrollIntoViewIfNeeded();
+  await expect(chat(page).getByTestId('trade-alert')).toHaveCount(2);
   await page.screenshot({ path: path.join(SHOTS, 'stream-trade-alerts-390.png') });
 });
