@@ -65,6 +65,8 @@ const ZEnv = z
     PANCAKE_FACTORY_ADDRESS: ZContract.default(BSC_MAINNET.factory),
     WBNB_ADDRESS: ZContract.default(BSC_MAINNET.wbnb),
     TIP_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(TIP_CONFIRMATIONS_DEFAULT),
+    // Buy and sell alerts: how often the leader polls the live streams' pairs (0 = off); decision 028.
+    TRADE_ALERT_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** Comma-separated wallet addresses of the platform administrators (see /admin). */
     /** Bearer token a Prometheus scraper presents at /metrics; empty = served to loopback scrapers only. */
     METRICS_TOKEN: z.string().default(''),
@@ -176,6 +178,8 @@ export interface ChainConfig {
   factory: string;
   wbnb: string;
   tipConfirmations: number;
+  /** How often the leader polls the live streams' pairs for buy and sell alerts (ms); 0 or absent: off. */
+  tradeAlertPollMs?: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -262,6 +266,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       factory: e.PANCAKE_FACTORY_ADDRESS,
       wbnb: e.WBNB_ADDRESS,
       tipConfirmations: e.TIP_CONFIRMATIONS,
+      tradeAlertPollMs: e.TRADE_ALERT_POLL_MS,
     },
     adminAddresses: e.ADMIN_ADDRESSES,
     demoBroadcast: {

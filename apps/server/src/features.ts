@@ -18,6 +18,7 @@ import { reportsPlugin } from './reports/reports.plugin.ts';
 import { schedulesPlugin } from './schedules/schedules.plugin.ts';
 import { streamsPlugin } from './streams/streams.plugin.ts';
 import { tokensPlugin } from './tokens/tokens.plugin.ts';
+import { tradeAlertsPlugin } from './trade-alerts/trade-alerts.plugin.ts';
 
 /**
  * Feature plugins (streams, chat, market data, live video, profiles…), registered in this order after auth and
@@ -29,6 +30,7 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   realtimePlugin,
   chatPlugin,
   chainPlugin,
+  tradeAlertsPlugin, // after chat: its lines go out on the chat's channel
   tokensPlugin,
   httpTierPlugin, // before live: a full stream's viewers are sent to the HTTP tier (app.httpTier)
   livePlugin,

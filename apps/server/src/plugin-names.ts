@@ -9,6 +9,7 @@ export const PLUGIN = {
   streams: 'mintcast-streams',
   chat: 'mintcast-chat',
   chain: 'mintcast-chain',
+  tradeAlerts: 'mintcast-trade-alerts',
   tokens: 'mintcast-tokens',
   httpTier: 'mintcast-http-tier',
   live: 'mintcast-live',

@@ -166,6 +166,7 @@ const SAMPLE_STRINGS = [
   'A'.repeat(22), // its auth secret (16 bytes)
   '2030-01-31T18:00:00Z', // a date-time (a scheduled broadcast)
   'example.com', // a domain (a chat's link allowlist)
+  '50000000000000000', // 0.05 BNB in wei (a trade alert threshold)
 ];
 const TEN_MB = 'x'.repeat(10 * 1024 * 1024);
 const C0_AND_C1 = [

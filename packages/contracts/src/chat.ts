@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAddress } from './address.ts';
 import { CHAT_HISTORY_DEFAULT_LIMIT, CHAT_HISTORY_MAX_LIMIT, CHAT_MESSAGE_MAX_LENGTH } from './constants.ts';
 import { format, ZQueryInt, ZText } from './text.ts';
+import { ZTradeAlert } from './trade-alerts.ts';
 
 /** Largest value of the `bigint` id column (2^63 − 1). */
 const MAX_MESSAGE_ID = '9223372036854775807';
@@ -30,6 +31,8 @@ export const ZChatMessage = z.object({
   created_at: z.string(),
   /** Set on a tip's message: BNB sent to the creator, verified on chain by the server (issue 18). */
   tip: z.object({ amount_wei: z.string(), tx_hash: z.string() }).nullish(),
+  /** Set on a buy or sell alert: a system line the server posts for a swap on the token's pair (issue 34). */
+  trade: ZTradeAlert.nullish(),
 });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
 

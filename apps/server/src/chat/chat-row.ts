@@ -14,4 +14,7 @@ export const toChatMessage = (row: MessageRow): TChatMessage => ({
   content: row.content,
   created_at: new Date(row.created_at).toISOString(),
   tip: row.tip_wei && row.tip_tx_hash ? { amount_wei: row.tip_wei, tx_hash: row.tip_tx_hash } : null,
+  // Only on alert lines (a plain message's answer and its NOTIFY leave it out). PGlite and node-postgres both
+  // parse jsonb; a text copy is parsed here.
+  ...(row.trade ? { trade: typeof row.trade === 'string' ? JSON.parse(row.trade) : row.trade } : {}),
 });

@@ -1,3 +1,4 @@
+import type { TTradeAlert } from '@mintcast/contracts';
 import type { ColumnType, Generated } from 'kysely';
 import type { ReachTables } from '../announce/announce.schema.ts';
 
@@ -39,6 +40,10 @@ export interface StreamsTable {
   /** The creator's tip goal in wei (null: none), and since when tips count toward it. */
   tip_goal_wei: ColumnType<string | null, string | null | undefined, string | null>;
   tip_goal_set_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Buy and sell alerts (issue 34): on, threshold and whale threshold (wei; null whale: 10 × threshold). */
+  trade_alerts_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  trade_alert_min_wei: ColumnType<string, string | undefined, string>;
+  trade_alert_whale_wei: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessagesTable {
@@ -52,6 +57,48 @@ export interface MessagesTable {
   /** Tip messages only: the amount in wei (decimal text) and the transaction hash. */
   tip_wei: ColumnType<string | null, string | null | undefined, string | null>;
   tip_tx_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Buy and sell alert lines only: the trade (TTradeAlert), posted by the server. */
+  trade: ColumnType<TTradeAlert | null, string | null | undefined, string | null>;
+}
+
+/** A swap seen on a live stream's pair (issue 34): one row per log, ever. */
+export interface TradeSwapsTable {
+  tx_hash: string;
+  log_index: number;
+  stream_id: string;
+  pair: string;
+  block_number: ColumnType<string, string | bigint, string | bigint>;
+  block_hash: string;
+  side: 'buy' | 'sell';
+  bnb_wei: ColumnType<string, string, string>;
+  trader: string | null;
+  message_id: string | null;
+  removed: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Generated<Timestamp>;
+}
+
+/** A swap hash the stream page's trade panel reported. */
+export interface TradeReportsTable {
+  tx_hash: string;
+  stream_id: string;
+  reporter: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** A token's PancakeSwap V2 pair with WBNB (null: none), read once from the factory. */
+export interface TradeAlertPairsTable {
+  token: string;
+  pair: string | null;
+  token_is_token0: boolean | null;
+  checked_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The alert watcher's cursor and health (one row). */
+export interface TradeAlertWatchTable {
+  id: number;
+  last_block: ColumnType<string | null, string | bigint | null, string | bigint | null>;
+  ok_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  failed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A verified tip (issue 18): one row per transaction hash, ever. */
@@ -297,4 +344,8 @@ export interface Database extends ReachTables {
   recording_settings: RecordingSettingsTable;
   clips: ClipsTable;
   clip_settings: ClipSettingsTable;
+  trade_swaps: TradeSwapsTable;
+  trade_reports: TradeReportsTable;
+  trade_alert_pairs: TradeAlertPairsTable;
+  trade_alert_watch: TradeAlertWatchTable;
 }

@@ -33,7 +33,13 @@ const wentLive = sql<boolean>`(live_since IS NOT NULL AND live_since = now())`.a
 /** Columns the repository keeps itself from the live flag and the viewer count. */
 type BroadcastColumns = 'live_since' | 'peak_participants' | 'last_live_started_at' | 'last_live_ended_at';
 /** Kept by the tips feature (`PUT /api/streams/{mint}/tips/goal`), never by a stream upsert. */
-type TipGoalColumns = 'tip_goal_wei' | 'tip_goal_set_at';
+type TipGoalColumns =
+  | 'tip_goal_wei'
+  | 'tip_goal_set_at'
+  // and by the trade alerts' settings (`PUT /api/streams/{mint}/trade-alerts`)
+  | 'trade_alerts_enabled'
+  | 'trade_alert_min_wei'
+  | 'trade_alert_whale_wei';
 
 /** A row as written, and whether the write took the stream live. */
 export type ChangedStreamRow = StreamRow & { went_live: boolean };

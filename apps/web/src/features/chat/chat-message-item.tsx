@@ -9,6 +9,7 @@ import { ChatAvatar } from './chat-avatar.tsx';
 import { linkify } from './linkify.ts';
 import { maskForeignAddresses } from './mask-addresses.ts';
 import { MaskedAddress } from './masked-address.tsx';
+import { TradeAlertItem } from './trade-alert-item.tsx';
 
 const muteLabel = (t: TFunction, minutes: number) =>
   minutes >= 1440
@@ -44,6 +45,8 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   const { t } = useTranslation();
   const fmt = useFormat();
   const name = message.username || shortenAddress(message.user_address);
+  if (message.trade)
+    return <TradeAlertItem message={message} trade={message.trade} onDelete={host ? host.onDelete : null} />;
   return (
     <li
       className={`group relative flex gap-2.5 rounded-lg px-2 py-1.5 ${

@@ -1,6 +1,6 @@
 import { canonicalAddress, shortenAddress, type TChatMessage } from '@mintcast/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, Loader2, MessageSquare, ShieldCheck, Users } from 'lucide-react';
+import { ArrowDown, Loader2, MessageSquare, PauseCircle, ShieldCheck, Users } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
@@ -13,6 +13,7 @@ import {
   useChatToolMutation,
 } from '../../queries/moderation.ts';
 import { tipKeys, useHoldersQuery } from '../../queries/tips.ts';
+import { useTradeAlertStatusQuery } from '../../queries/trade-alerts.ts';
 import { ChatModes } from '../moderation/chat-modes.tsx';
 import { ChatTools } from '../moderation/chat-tools.tsx';
 import { ReportDialog } from '../moderation/report-dialog.tsx';
@@ -38,6 +39,7 @@ export function ChatPanel({ mint, ...rest }: ChatPanelProps) {
 function ChatPanelBody({ mint, creatorAddress, className = 'h-[560px] lg:h-full' }: ChatPanelProps) {
   const { t } = useTranslation();
   const { state } = useChat(mint);
+  const tradeAlerts = useTradeAlertStatusQuery(mint).data?.state;
   const { address } = useChatViewer();
   const creator = creatorAddress ? canonicalAddress(creatorAddress) : null;
   const isHost = !!address && address === creator;
@@ -131,6 +133,18 @@ function ChatPanelBody({ mint, creatorAddress, className = 'h-[560px] lg:h-full'
         </span>
       </header>
 
+      {tradeAlerts === 'paused' && (
+        <p
+          role="status"
+          title={t('alerts.pausedHint')}
+          className="flex items-center gap-1.5 border-b border-border bg-warn/10 px-4 py-1.5 text-xs font-medium text-warn"
+          data-testid="trade-alerts-paused"
+        >
+          <PauseCircle className="size-3.5 shrink-0" aria-hidden />
+          {t('alerts.paused')}
+          <span className="sr-only">{t('alerts.pausedHint')}</span>
+        </p>
+      )}
       <div className="relative min-h-0 flex-1">
         {toolsOpen && moderation.data && (
           <ChatTools mint={mint} data={moderation.data} onClose={() => setToolsOpen(false)} />

@@ -31,6 +31,28 @@ describe('mergeChatMessages', () => {
 });
 
 describe('chatReducer', () => {
+  it('replaces a trade alert sent again with the same id (a reorg marked it removed)', () => {
+    const trade = {
+      side: 'buy' as const,
+      bnb_wei: '200000000000000000',
+      tx_hash: `0x${'a'.repeat(64)}`,
+      trader: `0x${'2'.repeat(40)}`,
+      symbol: 'XSTRM',
+      whale: false,
+      from_stream: false,
+      removed: false,
+    };
+    const s = run([
+      { type: 'history_loaded', newestFirst: [msg(1)] },
+      { type: 'message_inserted', message: { ...msg(2), trade } },
+      { type: 'message_inserted', message: { ...msg(2), trade: { ...trade, removed: true } } },
+    ]);
+    expect(s.status === 'ready' && s.messages.map((m) => [m.id, m.trade?.removed ?? null])).toEqual([
+      ['1', null],
+      ['2', true],
+    ]);
+  });
+
   it('shows history oldest → newest, with live events that arrived while loading', () => {
     const s = run([
       { type: 'message_inserted', message: msg(4) },

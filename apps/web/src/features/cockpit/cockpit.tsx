@@ -6,6 +6,7 @@ import { intlLocale } from '../../lib/i18n/format.ts';
 import { ChatPanel } from '../chat/chat-panel.tsx';
 import { BroadcastSwitches } from './broadcast-switches.tsx';
 import { CockpitTips } from './cockpit-tips.tsx';
+import { CockpitTradeAlerts } from './cockpit-trade-alerts.tsx';
 import { type HealthSource, healthFigures, recentReadings, type THealth } from './health.ts';
 import { READINGS_KEPT, uploadStruggling } from './upload-warning.ts';
 
@@ -133,6 +134,7 @@ export function Cockpit(props: {
       {props.health === null && <p className="text-xs text-white/50">{t('start.cockpit.noHealth')}</p>}
       {props.creatorAddress && <BroadcastSwitches mint={props.mint} />}
       <CockpitTips mint={props.mint} />
+      {props.creatorAddress && <CockpitTradeAlerts mint={props.mint} />}
       <div className="flex min-h-0 flex-1 flex-col">
         <ChatPanel mint={props.mint} creatorAddress={props.creatorAddress} />
       </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Address, PublicClient } from 'viem';
 import { erc20Abi } from 'viem';
 import { notify } from '../../lib/toast.ts';
+import { reportTrade } from '../../queries/trade-alerts.ts';
 import { type ChainSettings, routerAbi } from './chain-client.ts';
 import { deadlineFrom } from './dex-math.ts';
 import { sendContractCall, type TxStep, txErrorMessage, waitMined } from './send.ts';
@@ -18,11 +19,17 @@ export const useSwap = (client: PublicClient, settings: ChainSettings, token: Ad
   const [step, setStep] = useState<TxStep>({ kind: 'idle' });
   const queryClient = useQueryClient();
 
-  const run = async (label: string, send: () => Promise<`0x${string}`>) => {
+  const run = async (
+    label: string,
+    send: () => Promise<`0x${string}`>,
+    /** Called with the hash as soon as the wallet sent it (the swap's report to the stream). */
+    sent?: (hash: `0x${string}`) => void,
+  ) => {
     setStep({ kind: 'wallet', label });
     let hash: `0x${string}` | undefined;
     try {
       hash = await send();
+      sent?.(hash);
       setStep({ kind: 'pending', label, hash });
       await waitMined(client, hash);
       setStep({ kind: 'confirmed', label, hash });
@@ -60,25 +67,29 @@ export const useSwap = (client: PublicClient, settings: ChainSettings, token: Ad
     const path = swapPath(side, settings, token);
     const deadline = deadlineFrom(Date.now());
     const label = side === 'buy' ? t('trade.steps.buy') : t('trade.steps.sell');
-    const ok = await run(label, () =>
-      sendContractCall(
-        client,
-        account,
-        side === 'buy'
-          ? {
-              address: router,
-              abi: routerAbi,
-              functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens',
-              args: [minOut, path, account, deadline],
-              value: amountIn,
-            }
-          : {
-              address: router,
-              abi: routerAbi,
-              functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
-              args: [amountIn, minOut, path, account, deadline],
-            },
-      ),
+    const ok = await run(
+      label,
+      () =>
+        sendContractCall(
+          client,
+          account,
+          side === 'buy'
+            ? {
+                address: router,
+                abi: routerAbi,
+                functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens',
+                args: [minOut, path, account, deadline],
+                value: amountIn,
+              }
+            : {
+                address: router,
+                abi: routerAbi,
+                functionName: 'swapExactTokensForETHSupportingFeeOnTransferTokens',
+                args: [amountIn, minOut, path, account, deadline],
+              },
+        ),
+      // Reported before it is mined, so the alert (posted when the chain shows it) is marked from the start.
+      (hash) => void reportTrade(token, hash),
     );
     if (ok) notify.success(side === 'buy' ? t('trade.purchaseConfirmed') : t('trade.saleConfirmed'));
   };

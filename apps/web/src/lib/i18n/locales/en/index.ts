@@ -1,3 +1,4 @@
+import { alerts } from './alerts.ts';
 import { explore, favorites, inbox, notFound, profile, routeError, trending } from './browse.ts';
 import { clip } from './clip.ts';
 import { common } from './common.ts';
@@ -40,6 +41,7 @@ export const en = {
   moderation,
   admin,
   trade,
+  alerts,
   watch,
   chatErrors,
   replay,

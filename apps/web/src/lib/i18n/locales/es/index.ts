@@ -1,4 +1,5 @@
 /** Spanish catalog: a chunk of its own, fetched only when Spanish is chosen (i18n.ts). */
+import { alerts } from './alerts.ts';
 import { explore, favorites, inbox, notFound, profile, routeError, trending } from './browse.ts';
 import { clip } from './clip.ts';
 import { common } from './common.ts';
@@ -37,6 +38,7 @@ export default {
   moderation,
   admin,
   trade,
+  alerts,
   watch,
   chatErrors,
   replay,

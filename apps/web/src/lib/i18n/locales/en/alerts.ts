@@ -1,0 +1,31 @@
+/** Buy and sell alerts in chat and their cockpit settings (issue 34 item 1). */
+export const alerts = {
+  bought: '{{trader}} bought {{amount}} BNB of ${{symbol}}',
+  sold: '{{trader}} sold {{amount}} BNB of ${{symbol}}',
+  whale: 'Whale',
+  fromStream: 'From this stream',
+  removed: 'Dropped by a chain reorganisation: this trade did not happen',
+  paused: 'Trade alerts paused',
+  pausedHint: 'BNB Smart Chain cannot be read right now; alerts resume by themselves.',
+  cockpit: {
+    title: 'Trade alerts',
+    enabled: 'Post buys and sells in chat',
+    min: 'Alert from (BNB)',
+    whale: 'Whale alert from (BNB)',
+    whaleAuto: '10 × the alert amount',
+    save: 'Save',
+    saved: 'Trade alert settings saved',
+    failed: 'Could not save the trade alert settings',
+    invalid: 'Type an amount between 0.001 and 10,000 BNB; the whale amount must be larger',
+    volume: 'Traded from this page',
+    volumeValue_one: '{{count}} trade · {{amount}} BNB',
+    volumeValue_other: '{{count}} trades · {{amount}} BNB',
+    states: {
+      watching: 'Watching the PancakeSwap pair',
+      paused: 'Paused: the chain cannot be read',
+      no_pair: 'No PancakeSwap V2 pair for this token',
+      off: 'Off',
+      idle: 'Starts when you are live',
+    },
+  },
+} as const;

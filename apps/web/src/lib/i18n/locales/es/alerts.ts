@@ -1,0 +1,32 @@
+/** Alertas de compra y venta en el chat y sus ajustes en la cabina (issue 34, punto 1). */
+export const alerts = {
+  bought: '{{trader}} compró {{amount}} BNB de ${{symbol}}',
+  sold: '{{trader}} vendió {{amount}} BNB de ${{symbol}}',
+  whale: 'Ballena',
+  fromStream: 'Desde este stream',
+  removed: 'Descartada por una reorganización de la cadena: esta operación no ocurrió',
+  paused: 'Alertas de trading en pausa',
+  pausedHint: 'Ahora no se puede leer BNB Smart Chain; las alertas se reanudan solas.',
+  cockpit: {
+    title: 'Alertas de trading',
+    enabled: 'Publicar compras y ventas en el chat',
+    min: 'Alertar desde (BNB)',
+    whale: 'Alerta de ballena desde (BNB)',
+    whaleAuto: '10 × el importe de alerta',
+    save: 'Guardar',
+    saved: 'Ajustes de alertas guardados',
+    failed: 'No se pudieron guardar los ajustes de alertas',
+    invalid: 'Escribe un importe entre 0,001 y 10.000 BNB; el de ballena debe ser mayor',
+    volume: 'Operado desde esta página',
+    volumeValue_one: '{{count}} operación · {{amount}} BNB',
+    volumeValue_many: '{{count}} operaciones · {{amount}} BNB',
+    volumeValue_other: '{{count}} operaciones · {{amount}} BNB',
+    states: {
+      watching: 'Vigilando el par de PancakeSwap',
+      paused: 'En pausa: no se puede leer la cadena',
+      no_pair: 'Este token no tiene par en PancakeSwap V2',
+      off: 'Desactivadas',
+      idle: 'Empiezan cuando estés en directo',
+    },
+  },
+} as const;

@@ -1,0 +1,32 @@
+/** Alertes d'achat et de vente dans le chat et leurs réglages dans le cockpit (issue 34, point 1). */
+export const alerts = {
+  bought: '{{trader}} a acheté pour {{amount}} BNB de ${{symbol}}',
+  sold: '{{trader}} a vendu pour {{amount}} BNB de ${{symbol}}',
+  whale: 'Baleine',
+  fromStream: 'Depuis ce stream',
+  removed: 'Annulée par une réorganisation de la chaîne : cet échange n’a pas eu lieu',
+  paused: 'Alertes de trading en pause',
+  pausedHint: 'BNB Smart Chain ne peut pas être lue pour le moment ; les alertes reprennent d’elles-mêmes.',
+  cockpit: {
+    title: 'Alertes de trading',
+    enabled: 'Publier les achats et ventes dans le chat',
+    min: 'Alerte à partir de (BNB)',
+    whale: 'Alerte baleine à partir de (BNB)',
+    whaleAuto: '10 × le montant d’alerte',
+    save: 'Enregistrer',
+    saved: 'Réglages des alertes enregistrés',
+    failed: 'Impossible d’enregistrer les réglages des alertes',
+    invalid: 'Saisissez un montant entre 0,001 et 10 000 BNB ; celui de la baleine doit être plus grand',
+    volume: 'Échangé depuis cette page',
+    volumeValue_one: '{{count}} échange · {{amount}} BNB',
+    volumeValue_many: '{{count}} échanges · {{amount}} BNB',
+    volumeValue_other: '{{count}} échanges · {{amount}} BNB',
+    states: {
+      watching: 'Surveille la paire PancakeSwap',
+      paused: 'En pause : la chaîne ne peut pas être lue',
+      no_pair: 'Pas de paire PancakeSwap V2 pour ce jeton',
+      off: 'Désactivées',
+      idle: 'Démarrent quand vous êtes en direct',
+    },
+  },
+} as const;
