@@ -21,3 +21,4 @@ export * from './schedules.ts';
 export * from './streams.ts';
 export * from './text.ts';
 export * from './tokens.ts';
+export * from './webhooks.ts';

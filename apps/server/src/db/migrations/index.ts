@@ -23,6 +23,7 @@ import * as m1130 from './1130_chat_safety.ts';
 import * as m1140 from './1140_market_snapshots.ts';
 import * as m1200 from './1200_search_statistics.ts';
 import * as m1210 from './1210_stream_schedules.ts';
+import * as m1240 from './1240_webhooks.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '1140_market_snapshots': m1140,
   '1200_search_statistics': m1200,
   '1210_stream_schedules': m1210,
+  '1240_webhooks': m1240,
 };
