@@ -7,7 +7,7 @@ export const DELIVERY_QUEUE = 'webhook-delivery';
 const BATCH = 100;
 
 export interface WebhooksQueueOptions {
-  /** Attempts after the first (bounded): the default 6 spans about two minutes with back-off. */
+  /** Attempts after the first (bounded): the default 6 spans two to four minutes with back-off. */
   retryLimit: number;
   /** First back-off, in seconds: pg-boss doubles it each retry, with jitter. */
   retryDelaySeconds: number;
