@@ -18,11 +18,12 @@ import { DashboardPanel } from './dashboard-panel.tsx';
 
 const fieldClass = 'h-11 w-full min-w-0 rounded-lg border border-border bg-surface-2 px-4 text-sm text-fg';
 
-const STATUS_TONE: Record<TWebhookDelivery['status'], string> = {
-  pending: 'bg-surface-2 text-muted',
-  retrying: 'bg-amber-400/15 text-amber-200',
-  delivered: 'bg-emerald-400/15 text-emerald-200',
-  failed: 'bg-red-500/15 text-red-200',
+/** The dot beside a delivery's status (the word itself is in the text colour: readable in both themes). */
+const STATUS_DOT: Record<TWebhookDelivery['status'], string> = {
+  pending: 'bg-muted',
+  retrying: 'bg-warn',
+  delivered: 'bg-up',
+  failed: 'bg-down',
 };
 
 /**
@@ -82,9 +83,9 @@ export function WebhookSettings() {
         <div
           role="status"
           data-testid="webhook-secret"
-          className="space-y-2 rounded-lg border border-amber-400/40 bg-amber-400/10 p-4"
+          className="space-y-2 rounded-lg border border-warn/50 bg-warn/10 p-4"
         >
-          <p className="text-sm font-medium text-amber-100">{k('secretTitle')}</p>
+          <p className="text-sm font-medium text-fg">{k('secretTitle')}</p>
           <code className="block overflow-x-auto rounded bg-black/40 px-3 py-2 font-mono text-xs break-all text-fg">
             {secret}
           </code>
@@ -225,9 +226,8 @@ export function WebhookSettings() {
                       </span>
                     </td>
                     <td className="px-3 py-2">
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONE[d.status]}`}
-                      >
+                      <span className="inline-flex items-center gap-1.5 text-xs font-medium text-fg">
+                        <span aria-hidden className={`size-2 rounded-full ${STATUS_DOT[d.status]}`} />
                         {k(`status.${d.status}`)}
                       </span>
                       {d.lastStatus !== null && d.status !== 'delivered' ? (
