@@ -11,6 +11,7 @@ import { type ReachConfig, reachConfig, reachEnvRules, ZReachEnvShape } from './
 import { ZAuthSigningKeys } from './auth/signing-keys-env.ts';
 import { crossVariableRules, productionRules, zUrl } from './env-rules.ts';
 import type { HttpTierSettings } from './http-tier/http-tier.service.ts';
+import type { WebhooksQueueOptions } from './webhooks/webhooks-job.ts';
 
 const ZContract = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex characters');
 
@@ -152,6 +153,8 @@ export interface AppConfig {
   recordings?: RecordingsConfig;
   /** Go-live announcements (Web Push, Telegram, Discord); absent = all off. */
   reach?: ReachConfig;
+  /** Creator webhooks' queue tuning (tests and the bench); absent = the defaults of webhooks-job.ts. */
+  webhooks?: Partial<WebhooksQueueOptions>;
   /** The HTTP delivery tier (HLS, decision 026); absent: off (no viewer cap, 60 s idle stop, 8 s first-playlist wait). */
   httpTier?: Partial<HttpTierSettings> & { enabled?: boolean };
 }

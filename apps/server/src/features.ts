@@ -19,6 +19,7 @@ import { schedulesPlugin } from './schedules/schedules.plugin.ts';
 import { streamsPlugin } from './streams/streams.plugin.ts';
 import { tokensPlugin } from './tokens/tokens.plugin.ts';
 import { tradeAlertsPlugin } from './trade-alerts/trade-alerts.plugin.ts';
+import { webhooksPlugin } from './webhooks/webhooks.plugin.ts';
 
 /**
  * Feature plugins (streams, chat, market data, live video, profiles…), registered in this order after auth and
@@ -44,5 +45,6 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   reportsPlugin,
   adminPlugin,
   recordingsPlugin,
+  webhooksPlugin, // creator webhooks: pg-boss workers on every instance
   demoPlugin,
 ];

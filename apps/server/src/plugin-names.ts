@@ -23,5 +23,6 @@ export const PLUGIN = {
   announce: 'mintcast-announce',
   push: 'mintcast-push',
   schedules: 'mintcast-schedules',
+  webhooks: 'mintcast-webhooks',
   demo: 'mintcast-demo',
 } as const;

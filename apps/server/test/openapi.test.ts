@@ -41,6 +41,7 @@ const BODYLESS_WRITES = new Set([
   'PUT /api/streams/:mint/moderators/:address',
   'PUT /api/streams/:mint/bans/:address',
   'PUT /api/streams/:mint/schedule/reminder',
+  'POST /api/webhooks/:id/test',
 ]);
 
 beforeAll(async () => {

@@ -22,3 +22,4 @@ export * from './streams.ts';
 export * from './text.ts';
 export * from './tokens.ts';
 export * from './trade-alerts.ts';
+export * from './webhooks.ts';

@@ -1,6 +1,7 @@
 import type { TTradeAlert } from '@mintcast/contracts';
 import type { ColumnType, Generated } from 'kysely';
 import type { ReachTables } from '../announce/announce.schema.ts';
+import type { WebhookTables } from '../webhooks/webhooks.schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<number, number | undefined, number>;
@@ -318,7 +319,7 @@ export interface ClipSettingsTable {
   updated_at: Timestamp;
 }
 
-export interface Database extends ReachTables {
+export interface Database extends ReachTables, WebhookTables {
   streams: StreamsTable;
   messages: MessagesTable;
   likes: LikesTable;

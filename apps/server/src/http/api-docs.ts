@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { $ZodType } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
+import { webhookDocs } from '../webhooks/webhook-docs.ts';
 
 /** What one route declares: its inputs and its answers, all zod contracts from @mintcast/contracts. */
 export interface RouteDoc {
@@ -91,6 +92,8 @@ export const installApiDocs = async (
           'Live streams of BNB Smart Chain tokens. Errors are `{ "error": { "code", "message" } }`.',
       },
       servers: [{ url: opts.publicOrigin }],
+      // What creators' webhook endpoints receive (issue 35 item 6).
+      webhooks: webhookDocs(),
       components: {
         securitySchemes: {
           session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

@@ -24,6 +24,8 @@ export const openTestDatabase = async (): Promise<DatabaseHandle> => {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      // The webhook queue's (pg-boss) schema beside it (webhooks/queue.ts).
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}_pgboss" CASCADE`);
       await admin.end();
     },
   };

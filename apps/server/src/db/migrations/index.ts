@@ -24,6 +24,7 @@ import * as m1140 from './1140_market_snapshots.ts';
 import * as m1200 from './1200_search_statistics.ts';
 import * as m1210 from './1210_stream_schedules.ts';
 import * as m1230 from './1230_trade_alerts.ts';
+import * as m1240 from './1240_webhooks.ts';
 import * as m1250 from './1250_clip_reports.ts';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '1200_search_statistics': m1200,
   '1210_stream_schedules': m1210,
   '1230_trade_alerts': m1230,
+  '1240_webhooks': m1240,
   '1250_clip_reports': m1250,
 };

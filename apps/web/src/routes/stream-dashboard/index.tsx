@@ -16,6 +16,7 @@ import { IngestSettings } from './ingest-settings.tsx';
 import { ingressStatusMessage } from './ingress-status.ts';
 import { ScheduleForm } from './schedule-form.tsx';
 import { useIngestHealth } from './use-ingest-health.ts';
+import { WebhookSettings } from './webhook-settings.tsx';
 
 /**
  * Route /dashboard/:mint — the creator's page for a stream broadcast from OBS: the WHIP server URL and stream
@@ -77,6 +78,7 @@ export function Component() {
       </div>
       <ScheduleForm mint={mint} creator={address} />
       <AnnounceSettings mint={mint} />
+      <WebhookSettings />
     </div>
   );
 }
