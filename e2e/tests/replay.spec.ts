@@ -77,6 +77,7 @@ const playheadX = async (page: Page): Promise<number> =>
   (await page.getByTestId('replay-price-playhead').boundingBox())?.x ?? Number.NaN;
 
 let replayId = '';
+let liveClipUrl = '';
 let messageOffsetMs = 0;
 
 test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; after End its replay plays, seeks, and shows the chat at its moment', async ({
@@ -167,6 +168,7 @@ test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; 
   await clipper.screenshot({ path: path.join(SHOTS, 'clip-390.png'), fullPage: true, style: STILL });
 
   // The shared link's og:video is an MP4 that ffprobe reads as H.264 + AAC.
+  liveClipUrl = clipper.url();
   const html = await (await fetch(clipper.url())).text();
   const ogVideo = /<meta property="og:video" content="([^"]+)"/.exec(html)?.[1] ?? '';
   expect(ogVideo).toMatch(/\/api\/clips\/[0-9a-f-]{36}\/video$/);
@@ -318,6 +320,28 @@ test('a signed-in viewer clips a replay up to its playhead; the clip plays', asy
     .toBeGreaterThanOrEqual(1);
   await clipVideo.evaluate((v: HTMLVideoElement) => v.play());
   await expectFramesAdvancing(page, 'clip-video');
+
+  // Its author may remove it, not report it; after Remove the clip is gone for everyone.
+  await expect(page.getByRole('button', { name: 'Report' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Remove clip' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Remove clip' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(page).toHaveURL(`${app.url}/livestream/${TOKEN}`);
+  expect((await fetch(`${app.url}/api/clips/${clipId}`)).status).toBe(410);
+  await page.goto(`${app.url}/clip/${clipId}`);
+  await expect(page.getByText('This clip was removed')).toBeVisible();
+
+  // Someone else's clip: this wallet reports it (once), and may not remove it.
+  await page.goto(liveClipUrl);
+  await expect(page.getByRole('heading', { name: 'the candle' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove clip' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Report' }).click();
+  const report = page.getByRole('dialog', { name: 'Report clip' });
+  await report.getByRole('radio', { name: 'Scam' }).check();
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thanks — your report was sent to the moderators')).toBeVisible();
   await context.close();
 });
 

@@ -1,5 +1,5 @@
 import type { TClip } from '@mintcast/contracts';
-import { Flag, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { notify } from '../../lib/toast.ts';
 import { useAdminStatusQuery } from '../../queries/admin-status.ts';
 import { useRemoveClipMutation } from '../../queries/clips.ts';
 import { useChatModerationQuery } from '../../queries/moderation.ts';
-import { ReportDialog } from '../moderation/report-dialog.tsx';
+import { ReportButton } from '../moderation/report-stream-button.tsx';
 
 /**
  * A clip page's own actions: Report (signed-in wallets other than its author) and Remove (its author, the
@@ -24,28 +24,10 @@ export function ClipActions({ clip, creator }: { clip: TClip; creator: string | 
   const canRemove = isAdmin || me === clip.createdBy || me === creator || role === 'moderator';
   return (
     <>
-      {me !== clip.createdBy && <ReportClip clip={clip} />}
-      {canRemove && <RemoveClip clip={clip} />}
-    </>
-  );
-}
-
-function ReportClip({ clip }: { clip: TClip }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setOpen(true)}>
-        <Flag className="size-4" aria-hidden />
-        {t('moderation.report')}
-      </button>
-      {open && (
-        <ReportDialog
-          target={{ kind: 'clip', clipId: clip.id }}
-          subject={clip.title}
-          onClose={() => setOpen(false)}
-        />
+      {me !== clip.createdBy && (
+        <ReportButton target={{ kind: 'clip', clipId: clip.id }} subject={clip.title} />
       )}
+      {canRemove && <RemoveClip clip={clip} />}
     </>
   );
 }
