@@ -57,7 +57,10 @@ export function CockpitTradeAlerts({ mint }: { mint: string }) {
       </h3>
       <p className="mt-1 flex items-baseline justify-between gap-2 text-xs">
         <span className="text-white/55">{t('alerts.cockpit.volume')}</span>
-        <span className="font-mono font-semibold text-up tabular-nums" data-testid="cockpit-page-volume">
+        <span
+          className="font-mono font-semibold text-green-400 tabular-nums"
+          data-testid="cockpit-page-volume"
+        >
           {t('alerts.cockpit.volumeValue', {
             count: data.page_trades,
             amount: fmt.decimal(Number(formatEther(BigInt(data.page_volume_wei)))),
