@@ -66,11 +66,15 @@ const setUp = () => {
   return { egress, participant, started, ended, log };
 };
 
-/** Ticks until the egress records both kinds (a restart finishes between ticks). */
+/**
+ * Ticks until the egress records both kinds: a restart first finishes the camera-only file (its writes and
+ * close take as long as the machine's disk and load make them), then the next tick begins again. Polled on real
+ * timers (only Date and the egress's interval are faked), until the test's own timeout.
+ */
 const tickUntilBoth = async (egress: ParticipantEgress) => {
-  for (let i = 0; i < 200 && egress.kinds.length !== 2; i++) {
+  while (egress.kinds.length !== 2) {
     egress.tick();
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 10));
   }
 };
 
