@@ -108,11 +108,11 @@ export const createClipsService = (deps: {
 
   /** Cuts `seconds` ending at `endMs` of a recording in ffmpeg (never on the media server) and keeps the clip. */
   const cutAndKeep = async (
+    files: RecordingFiles,
     actor: string,
     recording: Pick<RecordingRow, 'id' | 'stream_id' | 'file_path'>,
     input: { endMs: number; seconds: number; title: string },
   ): Promise<TClip> => {
-    if (!files) throw new AppError(503, 'clips_unavailable', CLIPS_UNAVAILABLE);
     const mint = recording.stream_id;
     const { endMs } = input;
     const startMs = Math.max(0, endMs - input.seconds * 1000);
@@ -163,13 +163,13 @@ export const createClipsService = (deps: {
     async create(actor: string, mint: string, input: { seconds: number; title: string }): Promise<TClip> {
       const stream = await deps.streams.get(mint);
       if (!stream.is_currently_live) throw conflict(CLIP_NOT_LIVE);
-      await mayClip(actor, mint);
+      const here = await mayClip(actor, mint);
       const recording = await deps.recordings.active(mint);
       if (!recording) throw conflict(CLIP_NOT_RECORDED);
       const zero = await timeZero(recording.file_path);
       const endMs = zero === undefined ? 0 : deps.now() - zero;
       if (endMs < 1000) throw conflict(CLIP_NOTHING_YET);
-      return cutAndKeep(actor, recording, { endMs, seconds: input.seconds, title: input.title });
+      return cutAndKeep(here, actor, recording, { endMs, seconds: input.seconds, title: input.title });
     },
 
     /**
@@ -187,8 +187,7 @@ export const createClipsService = (deps: {
       if (recording.status !== 'ready') throw conflict(CLIP_REPLAY_NOT_READY);
       if (recording.duration_ms !== null && input.endMs > recording.duration_ms)
         throw badRequest(CLIP_PAST_END);
-      await mayClip(actor, recording.stream_id);
-      return cutAndKeep(actor, recording, input);
+      return cutAndKeep(await mayClip(actor, recording.stream_id), actor, recording, input);
     },
 
     async get(id: string): Promise<TClip> {
