@@ -9,6 +9,7 @@ import { type ApiSession, apiSignIn } from '../support/api-session.ts';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { expectNoSeriousA11yViolationsInBothThemes } from '../support/axe.ts';
 import { expectFramesAdvancing, goLive, signInPage } from '../support/broadcasting.ts';
+import { randomMint } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { SHOTS, STILL } from '../support/screenshots.ts';
 
@@ -39,8 +40,8 @@ interface Recording {
   videoUrl: string | null;
 }
 
-const recordingsOf = async (session?: ApiSession): Promise<Recording[]> => {
-  const res = await fetch(`${app.url}/api/streams/${TOKEN}/recordings`, {
+const recordingsOf = async (session?: ApiSession, mint = TOKEN): Promise<Recording[]> => {
+  const res = await fetch(`${app.url}/api/streams/${mint}/recordings`, {
     headers: session ? { authorization: `Bearer ${session.accessToken}` } : {},
   });
   return ((await res.json()) as { items: Recording[] }).items;
@@ -377,4 +378,46 @@ test('a replay id that does not exist, and a replay its creator deleted, say so'
   await page.goto(`${app.url}/livestream/${TOKEN}`);
   await expect(page.getByRole('heading', { name: 'Example Stream Token' }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Past broadcasts' })).toHaveCount(0);
+});
+
+test('a creator who unticks "Record this broadcast" in the wizard goes live unrecorded, and the wizard keeps that choice', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const mint = randomMint();
+  standin.assign(mint, 'demo-pixel-pup');
+  const key = generatePrivateKey();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const host = await context.newPage();
+  await signInPage(host, app.url, key);
+  await host.getByLabel('Token Contract Address').fill(mint);
+  await host.getByRole('button', { name: 'Fetch Token' }).click();
+  const record = host.getByRole('checkbox', { name: /Record this broadcast/ });
+  await expect(record).toBeChecked(); // on unless the creator says no (issue 30)
+  await record.uncheck();
+  await host.getByRole('button', { name: 'Start Live Stream' }).click();
+  await expect(host.getByText('Stream started successfully!')).toBeVisible({ timeout: 60_000 });
+  await expectFramesAdvancing(host, 'broadcast-camera');
+
+  const creator = await apiSignIn(app.url, key);
+  const settings = await fetch(`${app.url}/api/streams/${mint}/recording-settings`, {
+    headers: { authorization: `Bearer ${creator.accessToken}` },
+  });
+  expect(await settings.json()).toEqual({ enabled: false });
+  expect(await recordingsOf(creator, mint)).toEqual([]);
+
+  await host.getByRole('button', { name: 'End Stream' }).click();
+  await host
+    .getByRole('dialog', { name: 'End your stream?' })
+    .getByRole('button', { name: 'End Stream' })
+    .click();
+  await expect(host.getByText('Stream ended successfully')).toBeVisible();
+  expect(await recordingsOf(creator, mint)).toEqual([]);
+
+  // Back in the wizard for the same token, the box shows the stream's switch as the creator left it.
+  await host.goto(`${app.url}/start-streaming`);
+  await host.getByLabel('Token Contract Address').fill(mint);
+  await host.getByRole('button', { name: 'Fetch Token' }).click();
+  await expect(host.getByRole('checkbox', { name: /Record this broadcast/ })).not.toBeChecked();
+  await context.close();
 });

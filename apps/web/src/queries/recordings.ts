@@ -70,14 +70,32 @@ export const useRecordingSettingsQuery = (mint: string) =>
       apiFetch(`/api/streams/${encodeURIComponent(mint)}/recording-settings`, ZRecordingSettings, { signal }),
   });
 
+/** Sets the creator's switch (the wizard's, before going live). */
+export const saveRecordingSetting = (mint: string, enabled: boolean) =>
+  apiFetch(`/api/streams/${encodeURIComponent(mint)}/recording-settings`, ZRecordingSettings, {
+    method: 'PUT',
+    ...jsonBody({ enabled }),
+  });
+
+/**
+ * The switch's current value where the signed-in wallet already owns this token's stream; `undefined` for a
+ * stream that does not exist yet or is another wallet's (the wizard then proposes recording).
+ */
+export const useOwnRecordingSettingQuery = (mint: string | undefined) =>
+  useQuery({
+    queryKey: recordingKeys.settings(mint ?? ''),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/streams/${encodeURIComponent(mint ?? '')}/recording-settings`, ZRecordingSettings, {
+        signal,
+      }),
+    enabled: Boolean(mint),
+    retry: false,
+  });
+
 export const useRecordingSettingsMutation = (mint: string) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) =>
-      apiFetch(`/api/streams/${encodeURIComponent(mint)}/recording-settings`, ZRecordingSettings, {
-        method: 'PUT',
-        ...jsonBody({ enabled }),
-      }),
+    mutationFn: (enabled: boolean) => saveRecordingSetting(mint, enabled),
     onSuccess: (settings) => qc.setQueryData(recordingKeys.settings(mint), settings),
   });
 };

@@ -99,11 +99,11 @@ export const useChat = (mint: string) => {
     (status) => {
       if (status === 'open') {
         dispatch({ type: 'connection', connection: 'live' });
-        if (loadedOnce.current) {
-          void load();
-          // A ban, timeout or mode change pushed while the socket was down is read again too.
-          void queryClient.invalidateQueries({ queryKey: ['moderation', mint] });
-        } else reloadAfter.current = true;
+        if (loadedOnce.current) void load();
+        else reloadAfter.current = true;
+        // A ban, timeout or mode change pushed before this subscription took (while the socket was down, or
+        // between the page's first read of them and its first subscription) is read again too.
+        void queryClient.invalidateQueries({ queryKey: ['moderation', mint] });
       } else dispatch({ type: 'connection', connection: status });
     },
   );

@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
 import { fetchIngestInfo, generateStreamKey, rememberStreamKey } from '../../queries/ingest.ts';
 import { setStreamLive } from '../../queries/live.ts';
+import { useOwnRecordingSettingQuery } from '../../queries/recordings.ts';
 import type { BroadcastMethod } from './broadcast-method.tsx';
 import { ConnectPrompt } from './connect-prompt.tsx';
 import type { HostSession } from './host-session.ts';
@@ -43,6 +44,17 @@ export function Component() {
   const [starting, setStarting] = useState(false);
   /** The wizard's NSFW box: the stream is left out of lists unless a visitor asks for NSFW. */
   const [nsfw, setNsfw] = useState(false);
+  /**
+   * The wizard's recording box (issue 30): the creator's choice for this token, else the stream's current
+   * switch where they already own it, else on (every broadcast is recorded unless its creator says no).
+   */
+  const [recordChoice, setRecordChoice] = useState<{ mint: string; on: boolean } | null>(null);
+  const previewMint = state.step === 'preview' ? state.preview?.address : undefined;
+  const ownRecording = useOwnRecordingSettingQuery(previewMint);
+  const record =
+    (recordChoice && recordChoice.mint === previewMint ? recordChoice.on : undefined) ??
+    ownRecording.data?.enabled ??
+    true;
   const [live, setLive] = useState<Live | null>(null);
   const [method, setMethod] = useState<BroadcastMethod>('browser');
   /** The broadcast just ended: its recap shows until the creator moves on. */
@@ -99,7 +111,13 @@ export function Component() {
     setStarting(true);
     try {
       const mint = state.preview.address;
-      await saveStream({ preview: state.preview, title: state.title, description: state.description, nsfw });
+      await saveStream({
+        preview: state.preview,
+        title: state.title,
+        description: state.description,
+        nsfw,
+        record,
+      });
       const info = await fetchIngestInfo(mint);
       if (!info.hasKey) rememberStreamKey(queryClient, mint, await generateStreamKey(mint));
       navigate(`/dashboard/${mint}`);
@@ -121,6 +139,7 @@ export function Component() {
         title: state.title,
         description: state.description,
         nsfw,
+        record,
         participantName: address,
       });
       session.onEnded = () => void finish();
@@ -188,6 +207,8 @@ export function Component() {
                 description={state.description}
                 nsfw={nsfw}
                 onNsfw={setNsfw}
+                record={record}
+                onRecord={(on) => previewMint && setRecordChoice({ mint: previewMint, on })}
                 method={method}
                 onMethod={setMethod}
                 starting={starting}

@@ -9,6 +9,29 @@ import { type BroadcastMethod, BroadcastMethodPicker } from './broadcast-method.
 const fieldClass =
   'w-full rounded-lg border border-border bg-surface-2 px-4 text-sm text-fg placeholder:text-muted focus:border-brand focus:outline-none';
 
+/** A labelled box with a line of explanation under its label. */
+function CheckboxCard(props: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+  hint: string;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-border bg-surface-2 px-4 py-3">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+        className="mt-0.5 size-4 accent-[var(--color-brand)]"
+      />
+      <span className="text-sm">
+        <span className="block font-medium text-fg">{props.label}</span>
+        <span className="text-muted">{props.hint}</span>
+      </span>
+    </label>
+  );
+}
+
 /**
  * Step 2: the token found, editable "Stream Title" and "Description", how to broadcast (browser or OBS), Back
  * and "Start Live Stream" (browser) or "Set Up OBS Stream" (streaming software).
@@ -19,6 +42,8 @@ export function TokenPreview(props: {
   description: string;
   nsfw: boolean;
   onNsfw: (value: boolean) => void;
+  record: boolean;
+  onRecord: (value: boolean) => void;
   method: BroadcastMethod;
   onMethod: (value: BroadcastMethod) => void;
   starting: boolean;
@@ -83,18 +108,19 @@ export function TokenPreview(props: {
         />
       </div>
 
-      <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-border bg-surface-2 px-4 py-3">
-        <input
-          type="checkbox"
-          checked={props.nsfw}
-          onChange={(e) => props.onNsfw(e.target.checked)}
-          className="mt-0.5 size-4 accent-[var(--color-brand)]"
-        />
-        <span className="text-sm">
-          <span className="block font-medium text-fg">{t('start.nsfw')}</span>
-          <span className="text-muted">{t('start.nsfwHint')}</span>
-        </span>
-      </label>
+      <CheckboxCard
+        checked={props.nsfw}
+        onChange={props.onNsfw}
+        label={t('start.nsfw')}
+        hint={t('start.nsfwHint')}
+      />
+
+      <CheckboxCard
+        checked={props.record}
+        onChange={props.onRecord}
+        label={t('start.record')}
+        hint={t('start.recordHint')}
+      />
 
       <BroadcastMethodPicker value={props.method} onChange={props.onMethod} />
 

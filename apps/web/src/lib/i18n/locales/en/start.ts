@@ -72,6 +72,9 @@ export const start = {
   nsfw: 'This stream is NSFW (18+)',
   nsfwHint:
     'It is left out of home, trending, explore and search unless a visitor turns on NSFW streams, and viewers confirm before watching.',
+  record: 'Record this broadcast',
+  recordHint:
+    'Viewers can watch it again as a replay on the stream page, and clip it. You can delete a replay at any time.',
   chat: 'Chat',
   hideChat: 'Hide chat',
   cockpit: {

@@ -72,6 +72,9 @@ export const start = {
   nsfw: 'Esta transmisión es NSFW (+18)',
   nsfwHint:
     'Queda fuera de inicio, tendencias, explorar y búsqueda salvo que un visitante active las transmisiones NSFW, y los espectadores confirman antes de verla.',
+  record: 'Grabar esta transmisión',
+  recordHint:
+    'Los espectadores pueden volver a verla como repetición en la página de la transmisión y crear clips. Puedes eliminar una repetición cuando quieras.',
   chat: 'Chat',
   hideChat: 'Ocultar chat',
   cockpit: {

@@ -73,6 +73,9 @@ export const start = {
   nsfw: 'Ce stream est NSFW (18+)',
   nsfwHint:
     "Il est exclu de l'accueil, des tendances, d'explorer et de la recherche sauf si un visiteur active les streams NSFW, et les spectateurs confirment avant de le regarder.",
+  record: 'Enregistrer cette diffusion',
+  recordHint:
+    'Les spectateurs peuvent la revoir en rediffusion sur la page du stream et en faire des clips. Vous pouvez supprimer une rediffusion à tout moment.',
   chat: 'Chat',
   hideChat: 'Masquer le chat',
   cockpit: {
