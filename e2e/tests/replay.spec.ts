@@ -192,6 +192,15 @@ test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; 
   expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
   await clipperContext.close();
 
+  // The creator's cockpit lists the clip (it is read again every 15 s), opening it in a new tab.
+  const cockpitClip = host.getByTestId('cockpit-clip').filter({ hasText: 'the candle' });
+  await expect(cockpitClip).toBeVisible({ timeout: 45_000 });
+  await expect(cockpitClip.getByRole('link', { name: 'the candle' })).toHaveAttribute(
+    'href',
+    new URL(liveClipUrl).pathname,
+  );
+  await expect(cockpitClip.getByRole('button', { name: 'Remove the clip “the candle”' })).toBeVisible();
+
   await host.getByRole('button', { name: 'End Stream' }).click();
   await host
     .getByRole('dialog', { name: 'End your stream?' })

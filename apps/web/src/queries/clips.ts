@@ -18,11 +18,12 @@ export const clipKeys = {
 };
 
 /** A stream's clips, newest first, and whether this server can make clips at all. */
-export const useStreamClipsQuery = (mint: string) =>
+export const useStreamClipsQuery = (mint: string, opts: { refetchInterval?: number } = {}) =>
   useQuery({
     queryKey: clipKeys.forStream(mint),
     queryFn: ({ signal }) =>
       apiFetch(`/api/streams/${encodeURIComponent(mint)}/clips`, ZClipList, { signal }),
+    ...opts,
   });
 
 export const useClipQuery = (id: string | undefined) =>

@@ -30,4 +30,7 @@ export const clip = {
   removeConfirm: 'Remove this clip for everyone?',
   removeYes: 'Remove',
   removedToast: 'The clip was removed',
+  removeNamed: 'Remove the clip “{{title}}”',
+  cockpitNone: 'No clips yet: viewers clip with the Clip button under the player',
+  cockpitFailed: 'Could not load the clips',
 } as const;

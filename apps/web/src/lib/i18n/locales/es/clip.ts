@@ -34,4 +34,7 @@ export const clip = {
   removeConfirm: '¿Eliminar este clip para todos?',
   removeYes: 'Eliminar',
   removedToast: 'El clip fue eliminado',
+  removeNamed: 'Eliminar el clip «{{title}}»',
+  cockpitNone: 'Aún no hay clips: los espectadores recortan con el botón Clip bajo el reproductor',
+  cockpitFailed: 'No se pudieron cargar los clips',
 };

@@ -34,4 +34,7 @@ export const clip = {
   removeConfirm: 'Supprimer ce clip pour tout le monde ?',
   removeYes: 'Supprimer',
   removedToast: 'Le clip a été supprimé',
+  removeNamed: 'Supprimer le clip « {{title}} »',
+  cockpitNone: 'Pas encore de clips : les spectateurs en créent avec le bouton Clip sous le lecteur',
+  cockpitFailed: 'Impossible de charger les clips',
 };
