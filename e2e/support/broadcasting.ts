@@ -24,6 +24,16 @@ export const goLive = async (page: Page, mint: string) => {
   await expect(page.getByRole('dialog', { name: 'Live broadcast' })).toBeVisible();
 };
 
+/** From the studio: End Stream, confirmed in its dialog; resolves once the end is announced. */
+export const endBroadcast = async (page: Page) => {
+  await page.getByRole('button', { name: 'End Stream' }).click();
+  await page
+    .getByRole('dialog', { name: 'End your stream?' })
+    .getByRole('button', { name: 'End Stream' })
+    .click();
+  await expect(page.getByText('Stream ended successfully')).toBeVisible();
+};
+
 /** Decoded-frame count of the player's video, to prove the picture is moving. */
 export const framesOf = (page: Page, testId: string) =>
   page.getByTestId(testId).evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);

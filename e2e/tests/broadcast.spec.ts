@@ -7,7 +7,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import { apiSignIn } from '../support/api-session.ts';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { expectNoSeriousA11yViolationsInBothThemes } from '../support/axe.ts';
-import { expectFramesAdvancing, goLive, signInPage } from '../support/broadcasting.ts';
+import { endBroadcast, expectFramesAdvancing, goLive, signInPage } from '../support/broadcasting.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
@@ -176,12 +176,7 @@ test('a wallet goes live through the wizard, a viewer watches, screen share swit
   expect(thumb.headers.get('content-type')).toBe('image/jpeg');
 
   // End Stream: flag false through the API, then disconnect; the viewer sees "Stream is offline".
-  await host.getByRole('button', { name: 'End Stream' }).click();
-  await host
-    .getByRole('dialog', { name: 'End your stream?' })
-    .getByRole('button', { name: 'End Stream' })
-    .click();
-  await expect(host.getByText('Stream ended successfully')).toBeVisible();
+  await endBroadcast(host);
   await expect(studio).toHaveCount(0);
   // The recap shows first; starting again leads back to an empty wizard.
   await host.getByTestId('stream-recap').getByRole('button', { name: 'Start a new stream' }).click();

@@ -8,7 +8,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import { type ApiSession, apiSignIn } from '../support/api-session.ts';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { expectNoSeriousA11yViolationsInBothThemes } from '../support/axe.ts';
-import { expectFramesAdvancing, goLive, signInPage } from '../support/broadcasting.ts';
+import { endBroadcast, expectFramesAdvancing, goLive, signInPage } from '../support/broadcasting.ts';
 import { randomMint } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { SHOTS, STILL } from '../support/screenshots.ts';
@@ -201,12 +201,7 @@ test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; 
   );
   await expect(cockpitClip.getByRole('button', { name: 'Remove the clip “the candle”' })).toBeVisible();
 
-  await host.getByRole('button', { name: 'End Stream' }).click();
-  await host
-    .getByRole('dialog', { name: 'End your stream?' })
-    .getByRole('button', { name: 'End Stream' })
-    .click();
-  await expect(host.getByText('Stream ended successfully')).toBeVisible();
+  await endBroadcast(host);
 
   // The media server finishes the file and the recording becomes a public replay.
   await expect
@@ -415,12 +410,7 @@ test('a creator who unticks "Record this broadcast" in the wizard goes live unre
   expect(await settings.json()).toEqual({ enabled: false });
   expect(await recordingsOf(creator, mint)).toEqual([]);
 
-  await host.getByRole('button', { name: 'End Stream' }).click();
-  await host
-    .getByRole('dialog', { name: 'End your stream?' })
-    .getByRole('button', { name: 'End Stream' })
-    .click();
-  await expect(host.getByText('Stream ended successfully')).toBeVisible();
+  await endBroadcast(host);
   expect(await recordingsOf(creator, mint)).toEqual([]);
 
   // Back in the wizard for the same token, the box shows the stream's switch as the creator left it.
