@@ -1,7 +1,7 @@
 import { Rocket, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 
 /** What a raided page carries in its history entry (router state): who raided, with how many viewers. */
 export interface RaidArrival {
@@ -14,16 +14,25 @@ const isRaidArrival = (state: unknown): state is RaidArrival => {
 };
 
 /**
- * "Raided by …": shown on the stream page a raid moved this viewer to, until dismissed. It lives in the
- * history entry's state, so a reload or a later visit to the stream does not show it again.
+ * "Raided by …": shown on the stream page a raid moved this viewer to, until dismissed or the page changes. The
+ * raid arrives in the history entry's state and is taken out of it at once (browsers keep that state across a
+ * reload), so a reload or a later visit to the stream does not show it again.
  */
 export function RaidBanner() {
   const { t } = useTranslation();
   const location = useLocation();
-  const [dismissed, setDismissed] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const [shown, setShown] = useState<{ path: string; raid: RaidArrival['raid'] } | null>(null);
   const state: unknown = location.state;
-  if (!isRaidArrival(state) || dismissed === location.key) return null;
-  const { by, viewers } = state.raid;
+  const arriving = isRaidArrival(state) ? { path: location.pathname, raid: state.raid } : null;
+  useEffect(() => {
+    if (!arriving) return;
+    setShown(arriving);
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  });
+  const current = arriving ?? shown;
+  if (!current || current.path !== location.pathname) return null;
+  const { by, viewers } = current.raid;
   return (
     <div
       role="status"
@@ -37,7 +46,7 @@ export function RaidBanner() {
       </div>
       <button
         type="button"
-        onClick={() => setDismissed(location.key)}
+        onClick={() => setShown(null)}
         className="shrink-0 rounded-md p-1 text-muted hover:bg-surface-2 hover:text-fg"
         aria-label={t('raid.dismiss')}
         title={t('raid.dismiss')}
