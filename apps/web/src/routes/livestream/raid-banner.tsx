@@ -1,38 +1,38 @@
 import { Rocket, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 
-/** What a raided page carries in its history entry (router state): who raided, with how many viewers. */
+/** A raid that moved this tab: who raided, with how many viewers, to which stream. */
 export interface RaidArrival {
-  raid: { from: string; by: string; viewers: number };
+  from: string;
+  to: string;
+  by: string;
+  viewers: number;
 }
 
-const isRaidArrival = (state: unknown): state is RaidArrival => {
-  const raid = (state as { raid?: Partial<RaidArrival['raid']> } | null)?.raid;
-  return typeof raid?.by === 'string' && typeof raid.viewers === 'number' && typeof raid.from === 'string';
+/**
+ * The raid this tab arrived by, held in memory only: a reload or a new tab does not show the banner again, and
+ * dismissing it clears it. Set by the raided page just before it moves (see `arriveByRaid`).
+ */
+let arrival: RaidArrival | null = null;
+const listeners = new Set<() => void>();
+const setArrival = (next: RaidArrival | null) => {
+  arrival = next;
+  for (const l of listeners) l();
+};
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
 };
 
-/**
- * "Raided by …": shown on the stream page a raid moved this viewer to, until dismissed or the page changes. The
- * raid arrives in the history entry's state and is taken out of it at once (browsers keep that state across a
- * reload), so a reload or a later visit to the stream does not show it again.
- */
-export function RaidBanner() {
+/** Record the raid before the page moves to its target. */
+export const arriveByRaid = (raid: RaidArrival): void => setArrival(raid);
+
+/** "Raided by …": shown on the stream page a raid moved this tab to, until dismissed. */
+export function RaidBanner({ mint }: { mint: string }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [shown, setShown] = useState<{ path: string; raid: RaidArrival['raid'] } | null>(null);
-  const state: unknown = location.state;
-  const arriving = isRaidArrival(state) ? { path: location.pathname, raid: state.raid } : null;
-  useEffect(() => {
-    if (!arriving) return;
-    setShown(arriving);
-    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  });
-  const current = arriving ?? shown;
-  if (!current || current.path !== location.pathname) return null;
-  const { by, viewers } = current.raid;
+  const raid = useSyncExternalStore(subscribe, () => arrival);
+  if (!raid || raid.to !== mint.toLowerCase()) return null;
   return (
     <div
       role="status"
@@ -41,12 +41,14 @@ export function RaidBanner() {
     >
       <Rocket className="mt-0.5 size-5 shrink-0 text-brand" aria-hidden />
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-semibold text-fg">{t('raid.banner', { by, count: viewers })}</p>
+        <p className="text-sm font-semibold text-fg">
+          {t('raid.banner', { by: raid.by, count: raid.viewers })}
+        </p>
         <p className="text-xs text-muted">{t('raid.bannerHint')}</p>
       </div>
       <button
         type="button"
-        onClick={() => setShown(null)}
+        onClick={() => setArrival(null)}
         className="shrink-0 rounded-md p-1 text-muted hover:bg-surface-2 hover:text-fg"
         aria-label={t('raid.dismiss')}
         title={t('raid.dismiss')}
