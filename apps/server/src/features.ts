@@ -12,6 +12,7 @@ import { moderationPlugin } from './moderation/moderation.plugin.ts';
 import { notificationsPlugin } from './notifications/notifications.plugin.ts';
 import { profilesPlugin } from './profiles/profiles.plugin.ts';
 import { pushPlugin } from './push/push.plugin.ts';
+import { raidsPlugin } from './raids/raids.plugin.ts';
 import { realtimePlugin } from './realtime/realtime.plugin.ts';
 import { recordingsPlugin } from './recordings/recordings.plugin.ts';
 import { reportsPlugin } from './reports/reports.plugin.ts';
@@ -32,6 +33,7 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   chatPlugin,
   chainPlugin,
   tradeAlertsPlugin, // after chat: its lines go out on the chat's channel
+  raidsPlugin, // after chat: its lines go out on the chat's channel
   tokensPlugin,
   httpTierPlugin, // before live: a full stream's viewers are sent to the HTTP tier (app.httpTier)
   livePlugin,

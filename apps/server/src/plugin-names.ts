@@ -24,5 +24,6 @@ export const PLUGIN = {
   push: 'mintcast-push',
   schedules: 'mintcast-schedules',
   webhooks: 'mintcast-webhooks',
+  raids: 'mintcast-raids',
   demo: 'mintcast-demo',
 } as const;

@@ -128,6 +128,12 @@ const CREATOR_ONLY: CreatorOnlyCase[] = [
     },
     strangerStatus: 403,
   },
+  {
+    // The creator's raid to the stream itself is refused as bad input (400), after the creator check.
+    route: 'POST /api/streams/:mint/raid',
+    request: async () => ({ method: 'POST', url: `/api/streams/${mint}/raid`, payload: { to: mint } }),
+    strangerStatus: 403,
+  },
 ];
 
 describe(`authorization matrix (${databaseKind()})`, () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAddress } from './address.ts';
 import { CHAT_HISTORY_DEFAULT_LIMIT, CHAT_HISTORY_MAX_LIMIT, CHAT_MESSAGE_MAX_LENGTH } from './constants.ts';
+import { ZRaidLine } from './raids.ts';
 import { format, ZQueryInt, ZText } from './text.ts';
 import { ZTradeAlert } from './trade-alerts.ts';
 
@@ -33,6 +34,8 @@ export const ZChatMessage = z.object({
   tip: z.object({ amount_wei: z.string(), tx_hash: z.string() }).nullish(),
   /** Set on a buy or sell alert: a system line the server posts for a swap on the token's pair (issue 34). */
   trade: ZTradeAlert.nullish(),
+  /** Set on a raid line: another stream's creator sent their audience here (issue 35 item 4). */
+  raid: ZRaidLine.nullish(),
 });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
 

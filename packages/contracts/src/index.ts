@@ -14,6 +14,7 @@ export * from './live.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './profiles.ts';
+export * from './raids.ts';
 export * from './reach.ts';
 export * from './realtime.ts';
 export * from './recordings.ts';

@@ -73,6 +73,18 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
     symbol: z.string(),
     image_uri: z.string(),
   }),
+  /**
+   * On `stream_status_{mint}`: the creator ended the broadcast by raiding `to`. Pages move there with a banner
+   * "Raided by {by}"; sent before the stream's offline status.
+   */
+  z.object({
+    type: z.literal('raid'),
+    channel: z.string(),
+    from: z.string(),
+    to: z.string(),
+    by: z.string(),
+    viewers: z.number().int().min(0),
+  }),
   /** A wallet was banned (in this chat or site-wide): hide its messages. */
   z.object({ type: z.literal('author_hidden'), channel: z.string(), address: z.string() }),
 ]);

@@ -17,4 +17,5 @@ export const toChatMessage = (row: MessageRow): TChatMessage => ({
   // Only on alert lines (a plain message's answer and its NOTIFY leave it out). PGlite and node-postgres both
   // parse jsonb; a text copy is parsed here.
   ...(row.trade ? { trade: typeof row.trade === 'string' ? JSON.parse(row.trade) : row.trade } : {}),
+  ...(row.raid ? { raid: typeof row.raid === 'string' ? JSON.parse(row.raid) : row.raid } : {}),
 });

@@ -1,4 +1,4 @@
-import type { TTradeAlert } from '@mintcast/contracts';
+import type { TRaidLine, TTradeAlert } from '@mintcast/contracts';
 import type { ColumnType, Generated } from 'kysely';
 import type { ReachTables } from '../announce/announce.schema.ts';
 import type { WebhookTables } from '../webhooks/webhooks.schema.ts';
@@ -60,6 +60,8 @@ export interface MessagesTable {
   tip_tx_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Buy and sell alert lines only: the trade (TTradeAlert), posted by the server. */
   trade: ColumnType<TTradeAlert | null, string | null | undefined, string | null>;
+  /** Raid lines only: the raid (TRaidLine), posted by the server when another stream's creator raided here. */
+  raid: ColumnType<TRaidLine | null, string | null | undefined, string | null>;
 }
 
 /** A swap seen on a live stream's pair (issue 34): one row per log, ever. */

@@ -9,6 +9,7 @@ import {
   ZCreateRoomResponse,
   ZHttpTierStatus,
   ZLiveTokenResponse,
+  ZRaidResult,
   ZStream,
   ZThumbnailResponse,
   ZViewerPlace,
@@ -82,6 +83,13 @@ export const setStreamLive = async (mint: string, live: boolean) => {
   const stream = await apiFetch(`/api/streams/${encodeURIComponent(mint)}/live`, ZStream, post({ live }));
   void invalidateStreams();
   return stream;
+};
+
+/** End the broadcast by sending its audience to another live stream (creator only, issue 35 item 4). */
+export const raidStream = async (mint: string, to: string) => {
+  const result = await apiFetch(`/api/streams/${encodeURIComponent(mint)}/raid`, ZRaidResult, post({ to }));
+  void invalidateStreams();
+  return result;
 };
 
 /** Upload a captured frame as the stream's card picture (creator only, JPEG/WebP, size-capped). */

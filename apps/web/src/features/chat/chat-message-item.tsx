@@ -9,6 +9,7 @@ import { ChatAvatar } from './chat-avatar.tsx';
 import { linkify } from './linkify.ts';
 import { maskForeignAddresses } from './mask-addresses.ts';
 import { MaskedAddress } from './masked-address.tsx';
+import { RaidLineItem } from './raid-line-item.tsx';
 import { TradeAlertItem } from './trade-alert-item.tsx';
 
 const muteLabel = (t: TFunction, minutes: number) =>
@@ -47,6 +48,8 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   const name = message.username || shortenAddress(message.user_address);
   if (message.trade)
     return <TradeAlertItem message={message} trade={message.trade} onDelete={host ? host.onDelete : null} />;
+  if (message.raid)
+    return <RaidLineItem message={message} raid={message.raid} onDelete={host ? host.onDelete : null} />;
   return (
     <li
       className={`group relative flex gap-2.5 rounded-lg px-2 py-1.5 ${

@@ -11,13 +11,18 @@ import { streamKeys } from '../../queries/streams.ts';
  * stream that did not exist has a record now); every (re)subscription refetches too, for what a dropped
  * socket missed.
  */
-export const useStreamStatusPush = (mint: string | undefined) => {
+export const useStreamStatusPush = (
+  mint: string | undefined,
+  /** The creator ended the stream by raiding another one (issue 35 item 4); sent before its offline status. */
+  onRaid?: (raid: Extract<TRealtimeEvent, { type: 'raid' }>) => void,
+) => {
   const queryClient = useQueryClient();
   const refetch = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: streamKeys.all });
   }, [queryClient]);
 
   const onEvent = (event: TRealtimeEvent) => {
+    if (event.type === 'raid' && mint && event.from === mint.toLowerCase()) return onRaid?.(event);
     if (event.type !== 'stream_status' || !mint) return;
     queryClient.setQueryData<TStream>(streamKeys.detail(mint), (s) =>
       s ? { ...s, is_currently_live: event.live, num_participants: event.viewers } : s,

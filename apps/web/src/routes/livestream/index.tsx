@@ -1,6 +1,6 @@
 import { isTokenAddress, type TStream } from '@mintcast/contracts';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ChatPanel } from '../../features/chat/chat-panel.tsx';
 import { ClipsGallery } from '../../features/clips/clips-gallery.tsx';
 import { StreamCreator } from '../../features/creator/stream-creator.tsx';
@@ -16,6 +16,7 @@ import { TipGoalBar } from '../../features/trade/tip-goal-bar.tsx';
 import { useStreamQuery } from '../../queries/streams.ts';
 import { DeferredChainPanels } from './deferred-chain-panels.tsx';
 import { NoStreamForToken } from './no-stream-for-token.tsx';
+import { arriveByRaid, RaidBanner } from './raid-banner.tsx';
 import { StreamHeader } from './stream-header.tsx';
 import { InvalidStream, StreamLoadError, StreamPageSkeleton } from './stream-states.tsx';
 import { type StreamTab, StreamTabs } from './stream-tabs.tsx';
@@ -26,8 +27,13 @@ export function Component() {
   const mint = id?.trim();
   const valid = Boolean(mint && isTokenAddress(mint));
   const stream = useStreamQuery(valid ? mint : undefined);
-  // Live/offline (and a stream that starts existing) arrive pushed, whichever state the page shows.
-  useStreamStatusPush(valid ? mint : undefined);
+  const navigate = useNavigate();
+  // Live/offline (and a stream that starts existing) arrive pushed, whichever state the page shows. A raid
+  // (the creator ended the stream by sending its audience on) moves the page to the raided stream.
+  useStreamStatusPush(valid ? mint : undefined, (raid) => {
+    arriveByRaid({ from: raid.from, to: raid.to.toLowerCase(), by: raid.by, viewers: raid.viewers });
+    navigate(`/livestream/${raid.to}`);
+  });
   // The player's code (and, once live is known, its token) is asked for now, not after the record is shown.
   usePlayerWarmUp(
     valid ? mint : undefined,
@@ -63,6 +69,7 @@ function StreamPage({ stream: s }: { stream: TStream }) {
     >
       <title>{`${s.name} ($${s.symbol}) · Mintcast`}</title>
       <div className="flex min-w-0 flex-col gap-3 sm:gap-5">
+        <RaidBanner mint={s.mint} />
         <StreamHeader stream={s} />
         <StreamPlayer stream={s} />
         <ScheduleCard mint={s.mint} live={s.is_currently_live} />

@@ -57,7 +57,8 @@ export default function Broadcaster(props: {
   session: HostSession;
   title: string;
   startedAt: number;
-  onEnd: () => Promise<void>;
+  /** End the broadcast; `raidTo`: the live stream its audience is sent to (issue 35 item 4). */
+  onEnd: (raidTo: string | null) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const { session } = props;
@@ -76,11 +77,11 @@ export default function Broadcaster(props: {
       if (failure) notify.error(failure);
     });
   };
-  const end = async () => {
+  const end = async (raidTo: string | null) => {
     setConfirmEnd(false);
     setEnding(true);
     try {
-      await props.onEnd();
+      await props.onEnd(raidTo);
     } finally {
       setEnding(false);
     }
@@ -206,7 +207,13 @@ export default function Broadcaster(props: {
         health={health}
         className={`${chatOpen ? 'flex' : 'hidden'} absolute inset-x-0 top-16 bottom-24 z-20 rounded-t-2xl border-t border-white/10 bg-neutral-950/95 p-3 backdrop-blur sm:static sm:flex sm:w-[380px] sm:shrink-0 sm:rounded-none sm:border-t-0 sm:border-l sm:bg-neutral-950 sm:backdrop-blur-none`}
       />
-      {confirmEnd && <EndStreamDialog onConfirm={() => void end()} onCancel={() => setConfirmEnd(false)} />}
+      {confirmEnd && (
+        <EndStreamDialog
+          mint={session.mint}
+          onConfirm={(raidTo) => void end(raidTo)}
+          onCancel={() => setConfirmEnd(false)}
+        />
+      )}
     </div>
   );
 }

@@ -8,12 +8,13 @@ import { pageNeedsHttps } from '../../lib/secure-origin.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
 import { fetchIngestInfo, generateStreamKey, rememberStreamKey } from '../../queries/ingest.ts';
-import { setStreamLive } from '../../queries/live.ts';
+import { raidStream, setStreamLive } from '../../queries/live.ts';
 import { useOwnRecordingSettingQuery } from '../../queries/recordings.ts';
 import type { BroadcastMethod } from './broadcast-method.tsx';
 import { ConnectPrompt } from './connect-prompt.tsx';
 import type { HostSession } from './host-session.ts';
 import { HttpsRequired } from './https-required.tsx';
+import { raidFailure } from './raid-picker.tsx';
 import { saveStream } from './save-stream.ts';
 import { ownedByOtherMessage, ownershipRefusal } from './stream-owner.ts';
 import { StreamRecap } from './stream-recap.tsx';
@@ -153,16 +154,19 @@ export function Component() {
     }
   };
 
-  const end = async () => {
+  const end = async (raidTo: string | null) => {
     const current = liveRef.current;
     if (!current) return;
     try {
-      // The flag first (the call can fail while the room is still up), then the broadcast.
-      await setStreamLive(current.session.mint, false);
-    } catch {
-      notify.error(t('live.endFailed'));
+      // The flag first (the call can fail while the room is still up), then the broadcast. A raid ends the
+      // stream itself, after its audience was sent on; a refused raid leaves the broadcast running.
+      if (raidTo) await raidStream(current.session.mint, raidTo);
+      else await setStreamLive(current.session.mint, false);
+    } catch (err) {
+      notify.error(raidTo ? raidFailure(t, err) : t('live.endFailed'));
       return;
     }
+    if (raidTo) notify.success(t('raid.raided'));
     const title = state.title;
     await finish();
     setEnded({ mint: current.session.mint, title });

@@ -5,6 +5,7 @@ import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
+import { raid } from './raid.ts';
 import { replay } from './replay.ts';
 import { schedule } from './schedule.ts';
 import { settings } from './settings.ts';
@@ -47,6 +48,7 @@ export const en = {
   replay,
   clip,
   schedule,
+  raid,
 } as const;
 
 export type TCatalog = typeof en;

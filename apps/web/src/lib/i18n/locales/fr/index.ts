@@ -6,6 +6,7 @@ import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
+import { raid } from './raid.ts';
 import { replay } from './replay.ts';
 import { schedule } from './schedule.ts';
 import { settings } from './settings.ts';
@@ -44,4 +45,5 @@ export default {
   replay,
   clip,
   schedule,
+  raid,
 };
