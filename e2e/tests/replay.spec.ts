@@ -192,9 +192,12 @@ test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; 
   expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
   await clipperContext.close();
 
-  // The creator's cockpit lists the clip (it is read again every 15 s), opening it in a new tab.
+  // The creator's cockpit counts the clip (it is read again every 15 s) and, unfolded, lists it with a link
+  // that opens it in a new tab.
+  await expect(host.getByTestId('cockpit-clip-count')).toHaveText('1', { timeout: 45_000 });
+  await host.getByRole('region', { name: 'Clips' }).getByText('Clips').click();
   const cockpitClip = host.getByTestId('cockpit-clip').filter({ hasText: 'the candle' });
-  await expect(cockpitClip).toBeVisible({ timeout: 45_000 });
+  await expect(cockpitClip).toBeVisible();
   await expect(cockpitClip.getByRole('link', { name: 'the candle' })).toHaveAttribute(
     'href',
     new URL(liveClipUrl).pathname,

@@ -10,7 +10,7 @@ import { useRemoveClipMutation, useStreamClipsQuery } from '../../queries/clips.
 const REFRESH_MS = 15_000;
 
 /**
- * The stream's clips, newest first, in the cockpit (issue 30): what viewers clipped and who, each opening in a
+ * The stream's clips, newest first, in the cockpit (issue 30), folded to a count: what viewers clipped and who, each opening in a
  * new tab (the broadcast keeps running here), and a Remove (asked once more) for what should not stay up.
  */
 export function CockpitClips({ mint }: { mint: string }) {
@@ -19,24 +19,32 @@ export function CockpitClips({ mint }: { mint: string }) {
   const items = clips.data?.items ?? [];
   return (
     <section aria-label={t('clip.gallery')} className="rounded-lg bg-white/5 px-2.5 py-2 text-white">
-      <h3 className="flex items-center gap-1.5 text-[11px] font-medium tracking-wide text-white/55 uppercase">
-        <Scissors aria-hidden className="size-3" />
-        {t('clip.gallery')}
-        {items.length > 0 && (
-          <span className="ml-auto font-mono text-xs tracking-normal tabular-nums">{items.length}</span>
+      {/* Folded by default: the cockpit is short and the chat below it needs the room. */}
+      <details>
+        <summary className="flex cursor-pointer items-center gap-1.5 text-[11px] font-medium tracking-wide text-white/55 uppercase">
+          <Scissors aria-hidden className="size-3" />
+          {t('clip.gallery')}
+          {items.length > 0 && (
+            <span
+              data-testid="cockpit-clip-count"
+              className="ml-auto font-mono text-xs tracking-normal tabular-nums"
+            >
+              {items.length}
+            </span>
+          )}
+        </summary>
+        {clips.isError ? (
+          <p className="mt-1 text-xs text-white/50">{t('clip.cockpitFailed')}</p>
+        ) : items.length === 0 ? (
+          <p className="mt-1 text-xs text-white/50">{clips.isPending ? '…' : t('clip.cockpitNone')}</p>
+        ) : (
+          <ul className="mt-1.5 max-h-28 space-y-1 overflow-y-auto pr-1">
+            {items.map((clip) => (
+              <CockpitClip key={clip.id} clip={clip} />
+            ))}
+          </ul>
         )}
-      </h3>
-      {clips.isError ? (
-        <p className="mt-1 text-xs text-white/50">{t('clip.cockpitFailed')}</p>
-      ) : items.length === 0 ? (
-        <p className="mt-1 text-xs text-white/50">{clips.isPending ? '…' : t('clip.cockpitNone')}</p>
-      ) : (
-        <ul className="mt-1.5 max-h-28 space-y-1 overflow-y-auto pr-1">
-          {items.map((clip) => (
-            <CockpitClip key={clip.id} clip={clip} />
-          ))}
-        </ul>
-      )}
+      </details>
     </section>
   );
 }
