@@ -24,5 +24,6 @@ export const PLUGIN = {
   push: 'mintcast-push',
   schedules: 'mintcast-schedules',
   webhooks: 'mintcast-webhooks',
+  overlays: 'mintcast-overlays',
   demo: 'mintcast-demo',
 } as const;
