@@ -5,6 +5,7 @@ import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
+import { overlays } from './overlays.ts';
 import { replay } from './replay.ts';
 import { schedule } from './schedule.ts';
 import { settings } from './settings.ts';
@@ -42,6 +43,7 @@ export const en = {
   admin,
   trade,
   alerts,
+  overlays,
   watch,
   chatErrors,
   replay,
