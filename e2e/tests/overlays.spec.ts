@@ -82,6 +82,9 @@ test('the cockpit lists the overlay links with a preview; the alerts overlay sho
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInPage(page, local.app.url, HOST_KEY);
   await page.goto(`${local.app.url}/dashboard/${mint}`);
+  // Folded in the cockpit until opened.
+  await expect(panel(page)).toHaveCount(0);
+  await page.getByTestId('cockpit-overlays').locator('summary').click();
   const overlays = panel(page);
   await expect(overlays).toBeVisible();
   const alertsUrl = await overlays.getByTestId('overlay-url-alerts').inputValue();

@@ -8,8 +8,9 @@ export const overlayKeys = {
 };
 
 /** The creator's overlay links (the key is made on the first visit). */
-export const useOverlaySettingsQuery = (mint: string) =>
+export const useOverlaySettingsQuery = (mint: string, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: overlayKeys.settings(mint),
     queryFn: ({ signal }) => apiFetch(`/api/streams/${mint}/overlays`, ZOverlaySettings, { signal }),
     staleTime: Number.POSITIVE_INFINITY,

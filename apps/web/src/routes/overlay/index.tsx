@@ -111,7 +111,7 @@ function ChatOverlay({ info }: { info: TOverlayInfo }) {
       {lines.map((m) => (
         <li
           key={m.id}
-          className="overlay-line rounded-lg bg-black/60 px-2.5 py-1.5 text-[15px] leading-snug break-words"
+          className="overlay-line rounded-lg bg-black/80 px-2.5 py-1.5 text-[15px] leading-snug break-words"
         >
           <span className="font-semibold text-green-300">
             {m.trade ? `$${m.trade.symbol}` : (m.username ?? shortenAddress(m.user_address))}
@@ -223,8 +223,11 @@ function GoalOverlay({ info }: { info: TOverlayInfo }) {
   const pct = target > 0n ? Number((raised * 1000n) / target) / 10 : 0;
   const bnb = (wei: bigint) => fmt.decimal(Number(formatEther(wei)));
   return (
-    <div data-testid="overlay-goal" className="flex h-full flex-col justify-center gap-1.5 px-3">
-      <p className="flex items-baseline justify-between text-base font-bold text-white [text-shadow:0_1px_3px_rgb(0_0_0/0.9)]">
+    <div
+      data-testid="overlay-goal"
+      className="m-1 flex h-[calc(100%-0.5rem)] flex-col justify-center gap-1.5 rounded-xl bg-black/80 px-3"
+    >
+      <p className="flex items-baseline justify-between text-base font-bold text-white">
         <span>
           {t('overlays.goal.label')} · ${info.symbol}
         </span>
@@ -238,7 +241,7 @@ function GoalOverlay({ info }: { info: TOverlayInfo }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.min(100, pct)}
-        className="h-5 overflow-hidden rounded-full border border-white/30 bg-black/60"
+        className="h-4 overflow-hidden rounded-full border border-white/30 bg-white/10"
       >
         <div
           className="overlay-goal-fill h-full rounded-full bg-gradient-to-r from-amber-400 to-green-400"
