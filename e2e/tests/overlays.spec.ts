@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { apiSignIn } from '../support/api-session.ts';
-import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsInBothThemes } from '../support/axe.ts';
 import { signInPage } from '../support/broadcasting.ts';
 import { type ChainApp, startChainApp } from '../support/chain-app.ts';
 import { streamSeed } from '../support/data.ts';
@@ -178,4 +178,14 @@ test('a forged overlay link says it does not exist, and the API answers 404', as
   await expect(page.getByText(/This overlay link does not exist or was replaced/)).toBeVisible();
   const res = await fetch(`${local.app.url}/api/overlays/${forged}`);
   expect(res.status).toBe(404);
+});
+
+test('the How to Stream guide shows how to add the overlays in OBS, axe clean in both themes', async ({
+  page,
+}) => {
+  await page.goto(`${local.app.url}/how-to-stream`);
+  const section = page.getByRole('region', { name: 'Overlays in OBS' });
+  await expect(section).toContainText('under Sources, press + and choose Browser');
+  await expect(section).toContainText('chat 400 × 600, alerts 800 × 200, tip goal 600 × 80');
+  await expectNoSeriousA11yViolationsInBothThemes(page, 'how to stream with the overlays section');
 });
