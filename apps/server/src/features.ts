@@ -10,6 +10,7 @@ import { ingestPlugin } from './ingest/ingest.plugin.ts';
 import { livePlugin } from './live/live.plugin.ts';
 import { moderationPlugin } from './moderation/moderation.plugin.ts';
 import { notificationsPlugin } from './notifications/notifications.plugin.ts';
+import { overlaysPlugin } from './overlays/overlays.plugin.ts';
 import { profilesPlugin } from './profiles/profiles.plugin.ts';
 import { pushPlugin } from './push/push.plugin.ts';
 import { raidsPlugin } from './raids/raids.plugin.ts';
@@ -48,5 +49,6 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   adminPlugin,
   recordingsPlugin,
   webhooksPlugin, // creator webhooks: pg-boss workers on every instance
+  overlaysPlugin, // after realtime: guards the overlay channel and delivers follows to it
   demoPlugin,
 ];

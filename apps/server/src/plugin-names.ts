@@ -25,5 +25,6 @@ export const PLUGIN = {
   schedules: 'mintcast-schedules',
   webhooks: 'mintcast-webhooks',
   raids: 'mintcast-raids',
+  overlays: 'mintcast-overlays',
   demo: 'mintcast-demo',
 } as const;

@@ -106,6 +106,12 @@ const CREATOR_ONLY: CreatorOnlyCase[] = [
     strangerStatus: 403,
   },
   {
+    // A new OBS overlay key: the creator's alone (issue 34, decision 031).
+    route: 'POST /api/streams/:mint/overlays/key',
+    request: async () => ({ method: 'POST', url: `/api/streams/${mint}/overlays/key` }),
+    strangerStatus: 403,
+  },
+  {
     route: 'POST /api/streams/:mint/mutes',
     request: async () => ({
       method: 'POST',

@@ -39,6 +39,15 @@ describe('only /embed/{mint} may be framed by other sites', () => {
     }
   });
 
+  it("lets only our own pages frame the OBS overlays (the cockpit's preview): frame-ancestors 'self'", async () => {
+    for (const url of ['/overlay/mco_abc/alerts', '/overlay/mco_abc/chat?sound=1', '/overlay/mco_abc/goal']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(frameAncestors(res.headers['content-security-policy']), url).toBe("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it("keeps frame-ancestors 'none' and X-Frame-Options DENY everywhere else", async () => {
     const s = await createStream(t.database.db);
     for (const url of [
@@ -49,6 +58,10 @@ describe('only /embed/{mint} may be framed by other sites', () => {
       '/embed/',
       `/embed/${s.mint}/more`,
       `/embedded/${s.mint}`,
+      '/overlay',
+      '/overlay/mco_abc',
+      '/overlays/mco_abc/alerts',
+      '/api/overlays/mco_abc',
       `/api/streams/${s.mint}`,
       '/api/health',
     ]) {

@@ -36,6 +36,7 @@ const BODYLESS_WRITES = new Set([
   'POST /api/auth/logout',
   'POST /api/streams/:mint/chat/clear',
   'POST /api/streams/:mint/ingest/key',
+  'POST /api/streams/:mint/overlays/key',
   'POST /api/streams/:mint/like',
   'POST /api/streams/:mint/subscribe',
   'PUT /api/streams/:mint/moderators/:address',

@@ -39,4 +39,11 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     lazy: () => import('./routes/embed/index.tsx'),
   },
+  // OBS overlays (browser sources): transparent pages, no shell, opened by their secret key.
+  {
+    path: 'overlay/:key/:kind',
+    errorElement: <RouteError />,
+    HydrateFallback: () => null,
+    lazy: () => import('./routes/overlay/index.tsx'),
+  },
 ];

@@ -13,6 +13,7 @@ export * from './ingest.ts';
 export * from './live.ts';
 export * from './moderation.ts';
 export * from './notifications.ts';
+export * from './overlays.ts';
 export * from './profiles.ts';
 export * from './raids.ts';
 export * from './reach.ts';

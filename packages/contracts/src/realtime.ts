@@ -5,17 +5,18 @@ import { format, ZText } from './text.ts';
 
 export * from './realtime-constants.ts';
 
-const CHANNEL_RE = /^(stream_(chat|status)|notifications)_0x[0-9a-f]{40}$/;
+const CHANNEL_RE = /^(stream_(chat|status|overlay)|notifications)_0x[0-9a-f]{40}$/;
 
 /**
- * `stream_chat_{mint}` (chat, presence), `stream_status_{mint}` (live status) or `notifications_{address}`
- * (a signed-in wallet's own notifications), with a canonical (lower-case) address.
+ * `stream_chat_{mint}` (chat, presence), `stream_status_{mint}` (live status), `stream_overlay_{mint}` (a
+ * stream's OBS overlays, by their key) or `notifications_{address}` (a signed-in wallet's own notifications),
+ * with a canonical (lower-case) address.
  */
 export const ZRealtimeChannel = format('channel', z.string().max(128))
   .transform((v) => v.toLowerCase())
   .refine(
     (v) => CHANNEL_RE.test(v),
-    'Unknown channel: use stream_chat_{mint}, stream_status_{mint} or notifications_{address}',
+    'Unknown channel: use stream_chat_{mint}, stream_status_{mint}, stream_overlay_{mint} or notifications_{address}',
   );
 
 /** Whether a channel is a wallet's private one (its subscription carries that wallet's access token). */
@@ -26,7 +27,10 @@ export const ZRealtimeClientMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('subscribe'),
     channel: ZRealtimeChannel,
-    /** The access token of the wallet whose `notifications_{address}` channel this is (other channels ignore it). */
+    /**
+     * The access token of the wallet whose `notifications_{address}` channel this is, or the overlay key of a
+     * `stream_overlay_{mint}` channel (other channels ignore it).
+     */
     token: format('access-token', z.string().max(2048)).optional(),
   }),
   z.object({ type: z.literal('unsubscribe'), channel: ZRealtimeChannel }),
@@ -84,6 +88,13 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
     to: z.string(),
     by: z.string(),
     viewers: z.number().int().min(0),
+  }),
+  /** On `stream_overlay_{mint}`: a wallet followed the stream (the alerts overlay shows it). */
+  z.object({
+    type: z.literal('overlay_follow'),
+    channel: z.string(),
+    address: z.string(),
+    username: z.string().nullable(),
   }),
   /** A wallet was banned (in this chat or site-wide): hide its messages. */
   z.object({ type: z.literal('author_hidden'), channel: z.string(), address: z.string() }),

@@ -321,6 +321,14 @@ export interface ClipSettingsTable {
   updated_at: Timestamp;
 }
 
+/** A stream's OBS overlay key (migration 1280): its sha256 and the key sealed to show its URLs again. */
+export interface OverlayKeysTable {
+  stream_id: string;
+  key_hash: string;
+  key_sealed: string;
+  created_at: Timestamp;
+}
+
 export interface Database extends ReachTables, WebhookTables {
   streams: StreamsTable;
   messages: MessagesTable;
@@ -343,6 +351,7 @@ export interface Database extends ReachTables, WebhookTables {
   reports: ReportsTable;
   admin_actions: AdminActionsTable;
   stream_keys: StreamKeysTable;
+  overlay_keys: OverlayKeysTable;
   recordings: RecordingsTable;
   recording_settings: RecordingSettingsTable;
   clips: ClipsTable;

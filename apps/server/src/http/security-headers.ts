@@ -57,6 +57,9 @@ export const staticHelmetHeaders = (options: HelmetOptions): [string, string][] 
 /** Paths of the embeddable player page, `/embed/{mint}` (query string allowed). */
 export const isEmbedPage = (url: string): boolean => /^\/embed\/[^/?#]+(?:[?#]|$)/.test(url);
 
+/** Paths of the OBS overlay pages, `/overlay/{key}/{kind}` (issue 34, decision 031). */
+export const isOverlayPage = (url: string): boolean => /^\/overlay\/[^/?#]+\/[^/?#]+(?:[?#]|$)/.test(url);
+
 /**
  * Helmet's headers with a Content-Security-Policy that allows exactly what the app uses: scripts from our
  * origin (inline ones only by hash), token images over https, media and realtime sockets on our origin or the
@@ -93,7 +96,11 @@ export const installSecurityHeaders = async (
         },
       },
       // X-Frame-Options cannot name "any site": where framing is allowed, frame-ancestors alone says so.
-      frameguard: frameAncestors.includes("'none'") ? { action: 'deny' } : false,
+      frameguard: frameAncestors.includes("'none'")
+        ? { action: 'deny' }
+        : frameAncestors.includes(self)
+          ? { action: 'sameorigin' }
+          : false,
       // HSTS only means something over https; on a local http origin it would only confuse.
       strictTransportSecurity: https,
       // Wallet extensions and the token images of other sites are cross-origin: keep the browser defaults.
@@ -103,10 +110,14 @@ export const installSecurityHeaders = async (
   const headers = headersFor(["'none'"]);
   // `/embed/{mint}` (issue 35) is the one page other sites may frame: the player, for their pages.
   const embedHeaders = headersFor(['*']);
+  // The OBS overlays (`/overlay/{key}/{kind}`, decision 031) load in OBS's browser source (not a frame) and in
+  // the cockpit's preview, an iframe of our own origin: our pages may frame them, other sites may not.
+  const overlayHeaders = headersFor([self]);
+  const headersOf = (url: string) =>
+    isEmbedPage(url) ? embedHeaders : isOverlayPage(url) ? overlayHeaders : headers;
   // A callback hook (not async): one promise less per request.
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of isEmbedPage(request.url) ? embedHeaders : headers)
-      reply.raw.setHeader(name, value);
+    for (const [name, value] of headersOf(request.url)) reply.raw.setHeader(name, value);
     done();
   });
 };

@@ -29,12 +29,15 @@ export const createProfilesRepository = (db: Kysely<Database>) => ({
     return Boolean(row);
   },
 
-  async add(table: EngagementTable, mint: string, address: string): Promise<void> {
-    await db
+  /** True when the row is new (not a repeated like or follow). */
+  async add(table: EngagementTable, mint: string, address: string): Promise<boolean> {
+    const row = await db
       .insertInto(table)
       .values({ stream_id: mint, user_address: address })
       .onConflict((oc) => oc.doNothing())
-      .execute();
+      .returning('stream_id')
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
   async remove(table: EngagementTable, mint: string, address: string): Promise<void> {

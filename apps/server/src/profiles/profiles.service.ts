@@ -9,7 +9,11 @@ const isUniqueViolation = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 
 /** Profile, like/follow and favorites rules. The actor is always the signed-in session's address. */
-export const createProfilesService = (repo: ProfilesRepository) => {
+export const createProfilesService = (
+  repo: ProfilesRepository,
+  /** A wallet followed a stream it did not follow (the OBS alerts overlay shows it). */
+  onFollowed: (mint: string, follower: TProfile) => void = () => undefined,
+) => {
   const requireStream = async (mint: string) => {
     if (!(await repo.streamExists(mint))) throw notFound('Stream Not Found');
   };
@@ -48,8 +52,14 @@ export const createProfilesService = (repo: ProfilesRepository) => {
     /** Like or follow (idempotent), or undo it; returns fresh counts and the caller's state. */
     async set(table: EngagementTable, mint: string, address: string, on: boolean): Promise<TEngagement> {
       await requireStream(mint);
-      if (on) await repo.add(table, mint, address);
-      else await repo.remove(table, mint, address);
+      if (on) {
+        const added = await repo.add(table, mint, address);
+        if (added && table === 'subscriptions')
+          onFollowed(
+            mint,
+            (await repo.findProfile(address)) ?? { address, username: null, profile_image: null },
+          );
+      } else await repo.remove(table, mint, address);
       return engagement(mint, address);
     },
 

@@ -24,11 +24,16 @@ export const DEFAULT_PRESENCE_SETTINGS: PresenceSettings = {
   pushThrottleMs: 500,
 };
 
+/** Whether a subscription's `token` opens a private channel (a feature's own secret, e.g. an overlay key). */
+export type ChannelGuard = (channel: string, token: string) => Promise<boolean>;
+
 export interface Realtime {
   instanceId: string;
   pubsub: PubSub;
   hub: Hub;
   presence: Presence;
+  /** Make the channels starting with `prefix` private: a subscription needs a token `check` accepts. */
+  guardChannels(prefix: string, check: ChannelGuard): void;
 }
 
 declare module 'fastify' {
@@ -62,7 +67,14 @@ export const realtimePlugin = fp(
       onError: (err) => app.log.warn({ err }, 'realtime: presence announcement failed'),
     });
     await presence.start();
-    app.decorate('realtime', { instanceId, pubsub, hub, presence });
+    const guards = new Map<string, ChannelGuard>();
+    app.decorate('realtime', {
+      instanceId,
+      pubsub,
+      hub,
+      presence,
+      guardChannels: (prefix: string, check: ChannelGuard) => void guards.set(prefix, check),
+    });
     ctx.metrics.countSockets('realtime', () => hub.socketCount());
 
     await app.register(websocket, { options: { maxPayload: REALTIME_MAX_CLIENT_FRAME } });
@@ -72,6 +84,7 @@ export const realtimePlugin = fp(
       allowedOrigins: ctx.config.allowedOrigins,
       socketsPerAddress: ctx.caps.socketsPerAddress,
       authenticate: (token) => app.auth.authenticate(token),
+      guardOf: (channel: string) => [...guards].find(([prefix]) => channel.startsWith(prefix))?.[1],
     });
 
     app.addHook('onClose', async () => {

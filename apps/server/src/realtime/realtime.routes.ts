@@ -26,6 +26,8 @@ export const realtimeRoutes = async (
     socketsPerAddress: number;
     /** The wallet an access token belongs to (throws when it is not valid): guards `notifications_{address}`. */
     authenticate: (token: string) => Promise<{ address: string }>;
+    /** The guard of a private channel a feature registered (overlays), if any. */
+    guardOf: (channel: string) => ((channel: string, token: string) => Promise<boolean>) | undefined;
   },
 ) => {
   const { hub, presence } = opts;
@@ -121,6 +123,26 @@ export const realtimeRoutes = async (
               opts.authenticate(msg.token).then(
                 (session) => {
                   if (notificationsChannelFor(session.address) !== channel) return refuse();
+                  if (socket.readyState === socket.OPEN) subscribe(channel);
+                },
+                () => refuse(),
+              );
+              return;
+            }
+            const guard = opts.guardOf(msg.channel);
+            if (guard) {
+              const channel = msg.channel;
+              const refuse = () =>
+                reply({
+                  type: 'error',
+                  code: 'unauthorized',
+                  message: 'This channel needs its key',
+                  channel,
+                });
+              if (!msg.token) return refuse();
+              guard(channel, msg.token).then(
+                (ok) => {
+                  if (!ok) return refuse();
                   if (socket.readyState === socket.OPEN) subscribe(channel);
                 },
                 () => refuse(),

@@ -27,6 +27,7 @@ import * as m1230 from './1230_trade_alerts.ts';
 import * as m1240 from './1240_webhooks.ts';
 import * as m1250 from './1250_clip_reports.ts';
 import * as m1260 from './1260_raids.ts';
+import * as m1280 from './1280_overlay_keys.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '1240_webhooks': m1240,
   '1250_clip_reports': m1250,
   '1260_raids': m1260,
+  '1280_overlay_keys': m1280,
 };

@@ -30,4 +30,7 @@ export const TIPS = ['connection', 'light', 'chart', 'title', 'chat'] as const;
 /** The OBS (WHIP) section's settings, in the order OBS's own dialogs show them. */
 export const OBS_SETTINGS = ['service', 'encoder', 'keyframe', 'bframes', 'rate', 'audio'] as const;
 
+/** The OBS overlays section's steps (Sources → + → Browser, URL, width and height, sound). */
+export const OVERLAY_STEPS = ['add', 'url', 'size', 'sound'] as const;
+
 export const FAQ = ['own', 'address', 'mobile', 'duration'] as const;

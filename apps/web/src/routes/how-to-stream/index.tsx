@@ -1,8 +1,8 @@
-import { ChevronDown, Clapperboard, Lightbulb, Radio } from 'lucide-react';
+import { ChevronDown, Clapperboard, Layers, Lightbulb, Radio } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/ui/button.ts';
-import { FAQ, FEATURES, OBS_SETTINGS, STEPS, TIPS } from './content.ts';
+import { FAQ, FEATURES, OBS_SETTINGS, OVERLAY_STEPS, STEPS, TIPS } from './content.ts';
 
 /** Route `/how-to-stream`: the static streaming guide. */
 export function Component() {
@@ -68,6 +68,20 @@ export function Component() {
           ))}
         </dl>
         <p className="mt-4 text-sm leading-relaxed text-muted">{t('howTo.obs.outro')}</p>
+      </section>
+
+      <section aria-labelledby="overlays" className="rounded-2xl border border-border bg-surface p-6">
+        <h2 id="overlays" className="mb-2 flex items-center gap-2 text-xl font-bold">
+          <Layers className="size-5 text-brand" aria-hidden />
+          {t('overlays.guide.title')}
+        </h2>
+        <p className="text-sm leading-relaxed text-muted">{t('overlays.guide.intro')}</p>
+        <ol className="mt-4 list-decimal space-y-2 pl-5 text-sm text-fg/90">
+          {OVERLAY_STEPS.map((key) => (
+            <li key={key}>{t(`overlays.guide.steps.${key}`)}</li>
+          ))}
+        </ol>
+        <p className="mt-4 text-sm leading-relaxed text-muted">{t('overlays.guide.outro')}</p>
       </section>
 
       <section aria-labelledby="tips" className="rounded-2xl border border-warn/25 bg-warn/5 p-6">

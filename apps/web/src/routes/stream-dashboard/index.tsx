@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../components/ui/button.ts';
 import { LiveBadge } from '../../components/ui/live-badge.tsx';
 import { Cockpit } from '../../features/cockpit/cockpit.tsx';
+import { CockpitOverlays } from '../../features/cockpit/cockpit-overlays.tsx';
 import { useStreamStatusPush } from '../../features/live/use-stream-status-push.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { useIngestQuery } from '../../queries/ingest.ts';
@@ -75,6 +76,10 @@ export function Component() {
           startedAt={live ? liveSince : null}
           watchIngress={ingest.data?.mode === 'livekit' && ingest.data.hasKey}
         />
+      </div>
+      {/* OBS overlays (issue 34): dark like the cockpit, whichever the theme. */}
+      <div className="rounded-2xl border border-border bg-neutral-950 p-3">
+        <CockpitOverlays mint={mint} />
       </div>
       <ScheduleForm mint={mint} creator={address} />
       <AnnounceSettings mint={mint} />

@@ -6,6 +6,7 @@ import { common } from './common.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
+import { overlays } from './overlays.ts';
 import { raid } from './raid.ts';
 import { replay } from './replay.ts';
 import { schedule } from './schedule.ts';
@@ -40,6 +41,7 @@ export default {
   admin,
   trade,
   alerts,
+  overlays,
   watch,
   chatErrors,
   replay,
