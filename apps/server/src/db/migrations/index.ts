@@ -26,6 +26,7 @@ import * as m1210 from './1210_stream_schedules.ts';
 import * as m1230 from './1230_trade_alerts.ts';
 import * as m1240 from './1240_webhooks.ts';
 import * as m1250 from './1250_clip_reports.ts';
+import * as m1270 from './1270_holder_chat.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '1230_trade_alerts': m1230,
   '1240_webhooks': m1240,
   '1250_clip_reports': m1250,
+  '1270_holder_chat': m1270,
 };

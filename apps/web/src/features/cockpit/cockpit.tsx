@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../lib/i18n/format.ts';
 import { ChatPanel } from '../chat/chat-panel.tsx';
 import { BroadcastSwitches } from './broadcast-switches.tsx';
+import { CockpitHolderChat } from './cockpit-holder-chat.tsx';
 import { CockpitTips } from './cockpit-tips.tsx';
 import { CockpitTradeAlerts } from './cockpit-trade-alerts.tsx';
 import { type HealthSource, healthFigures, recentReadings, type THealth } from './health.ts';
@@ -135,6 +136,7 @@ export function Cockpit(props: {
       {props.creatorAddress && <BroadcastSwitches mint={props.mint} />}
       <CockpitTips mint={props.mint} />
       {props.creatorAddress && <CockpitTradeAlerts mint={props.mint} />}
+      {props.creatorAddress && <CockpitHolderChat mint={props.mint} />}
       <div className="flex min-h-0 flex-1 flex-col">
         <ChatPanel mint={props.mint} creatorAddress={props.creatorAddress} />
       </div>
