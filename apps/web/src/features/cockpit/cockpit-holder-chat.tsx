@@ -34,12 +34,18 @@ export function CockpitHolderChat({ mint }: { mint: string }) {
       className="rounded-lg bg-white/5 px-2.5 py-2 text-white"
       data-testid="cockpit-holder-chat"
     >
-      <h3 className="flex items-center gap-1.5 text-[11px] font-medium tracking-wide text-white/55 uppercase">
-        <Users aria-hidden className="size-3 text-green-400" />
-        {t('holders.cockpit.title')}
-      </h3>
-      <ModesForm mint={mint} settings={data} />
-      <TiersForm key={JSON.stringify(data.tiers)} mint={mint} tiers={data.tiers} />
+      {/* Folded by default: the cockpit is short and the chat below it needs the room. */}
+      <details>
+        <summary className="flex cursor-pointer items-center gap-1.5 text-[11px] font-medium tracking-wide text-white/55 uppercase">
+          <Users aria-hidden className="size-3 text-green-400" />
+          {t('holders.cockpit.title')}
+          <span className="ml-auto text-[11px] font-normal tracking-normal normal-case text-white/70">
+            {data.holders_only ? t('holders.cockpit.holdersOnlyOn') : null}
+          </span>
+        </summary>
+        <ModesForm mint={mint} settings={data} />
+        <TiersForm key={JSON.stringify(data.tiers)} mint={mint} tiers={data.tiers} />
+      </details>
     </section>
   );
 }

@@ -11,6 +11,7 @@ export const holders = {
   cockpit: {
     title: 'Holder chat',
     holdersOnly: 'Holders only (wallets holding the token)',
+    holdersOnlyOn: 'Holders only',
     slow: 'Slow mode for non-holders',
     slowOff: 'Off',
     slowSeconds: '{{seconds}} s',

@@ -11,6 +11,7 @@ export const holders = {
   cockpit: {
     title: 'Chat para poseedores',
     holdersOnly: 'Solo poseedores (carteras con el token)',
+    holdersOnlyOn: 'Solo poseedores',
     slow: 'Modo lento para quienes no tienen el token',
     slowOff: 'Desactivado',
     slowSeconds: '{{seconds}} s',

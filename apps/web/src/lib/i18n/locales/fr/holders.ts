@@ -11,6 +11,7 @@ export const holders = {
   cockpit: {
     title: 'Chat des détenteurs',
     holdersOnly: 'Détenteurs uniquement (portefeuilles qui ont le jeton)',
+    holdersOnlyOn: 'Détenteurs uniquement',
     slow: 'Mode lent pour les non-détenteurs',
     slowOff: 'Désactivé',
     slowSeconds: '{{seconds}} s',
