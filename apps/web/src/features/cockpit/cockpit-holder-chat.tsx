@@ -43,8 +43,11 @@ export function CockpitHolderChat({ mint }: { mint: string }) {
             {data.holders_only ? t('holders.cockpit.holdersOnlyOn') : null}
           </span>
         </summary>
-        <ModesForm mint={mint} settings={data} />
-        <TiersForm key={JSON.stringify(data.tiers)} mint={mint} tiers={data.tiers} />
+        {/* Scrolls within the cockpit's fixed height rather than push the chat out of it. */}
+        <div className="max-h-52 overflow-y-auto pr-1">
+          <ModesForm mint={mint} settings={data} />
+          <TiersForm key={JSON.stringify(data.tiers)} mint={mint} tiers={data.tiers} />
+        </div>
       </details>
     </section>
   );
