@@ -84,7 +84,7 @@ export function Cockpit(props: {
       id={props.id}
       aria-label={t('start.cockpit.label')}
       data-health-readings={readings}
-      className={`flex min-h-0 flex-col gap-3 ${props.className ?? ''}`}
+      className={`flex min-h-0 flex-col gap-3 overflow-y-auto ${props.className ?? ''}`}
     >
       {/* Audience in one row, health in a 2 × 2 grid: "1280×720" and "1.25 Mb/s" need the width of half a panel. */}
       <dl className="grid grid-cols-3 gap-1.5 text-white">
