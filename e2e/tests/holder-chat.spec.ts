@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { type Hex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -6,7 +7,7 @@ import { type ChainApp, openSignedIn, startChainApp } from '../support/chain-app
 import { revealChainPanels } from '../support/chain-panels.ts';
 import { streamSeed } from '../support/data.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { shotsAtWidths } from '../support/screenshots.ts';
+import { SHOTS, STILL, shotsAtWidths } from '../support/screenshots.ts';
 
 /**
  * Issue 34 item 4: the creator turns holders-only on and sets a badge tier in the cockpit; a viewer without the
@@ -58,7 +59,8 @@ test('holders only refuses a wallet without the token, with its message, and acc
   await panel.getByRole('textbox', { name: 'At least' }).fill('1000');
   await panel.getByRole('button', { name: 'Save tiers' }).click();
   await expect(page.getByText('Holder chat settings saved').first()).toBeVisible();
-  await panel.getByRole('checkbox', { name: 'Holders only (wallets holding the token)' }).check();
+  // Checked once the server saved it (the box shows the saved setting): a click, not `check()`.
+  await panel.getByRole('checkbox', { name: 'Holders only (wallets holding the token)' }).click();
   await expect(
     panel.getByRole('checkbox', { name: 'Holders only (wallets holding the token)' }),
   ).toBeChecked();
@@ -99,7 +101,12 @@ test('holders only refuses a wallet without the token, with its message, and acc
   }).toPass({ timeout: 30_000 });
   const mine = chat.getByTestId('chat-message').filter({ hasText: 'gm holders' });
   await expect(mine.getByTestId('holder-badge')).toHaveText('Whale');
+  // For review: the chat with the badge on a desktop, and on a phone (where the chat is a tab under the player).
   await fan.setViewportSize({ width: 1280, height: 900 });
-  await shotsAtWidths(fan, 'holder-chat-badges', { scrollTo: chat });
+  await fan.screenshot({ path: path.join(SHOTS, 'holder-chat-badges-1280.png'), style: STILL });
+  await fan.setViewportSize({ width: 390, height: 844 });
+  await fan.getByRole('tab', { name: 'Chat' }).click();
+  await expect(mine.getByTestId('holder-badge')).toBeVisible();
+  await fan.screenshot({ path: path.join(SHOTS, 'holder-chat-badges-390.png'), style: STILL });
   await context.close();
 });
