@@ -5,6 +5,7 @@ import type { AppContext } from './app-context.ts';
 import { chainPlugin } from './chain/chain.plugin.ts';
 import { chatPlugin } from './chat/chat.plugin.ts';
 import { demoPlugin } from './demo/demo.plugin.ts';
+import { holderChatPlugin } from './holder-chat/holder-chat.plugin.ts';
 import { httpTierPlugin } from './http-tier/http-tier.plugin.ts';
 import { ingestPlugin } from './ingest/ingest.plugin.ts';
 import { livePlugin } from './live/live.plugin.ts';
@@ -35,6 +36,7 @@ export const featurePlugins: FastifyPluginAsync<{ ctx: AppContext }>[] = [
   chainPlugin,
   tradeAlertsPlugin, // after chat: its lines go out on the chat's channel
   raidsPlugin, // after chat: its lines go out on the chat's channel
+  holderChatPlugin, // holder badges and the holder chat settings (the chat enforces the modes)
   tokensPlugin,
   httpTierPlugin, // before live: a full stream's viewers are sent to the HTTP tier (app.httpTier)
   livePlugin,

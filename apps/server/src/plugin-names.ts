@@ -10,6 +10,7 @@ export const PLUGIN = {
   chat: 'mintcast-chat',
   chain: 'mintcast-chain',
   tradeAlerts: 'mintcast-trade-alerts',
+  holderChat: 'mintcast-holder-chat',
   tokens: 'mintcast-tokens',
   httpTier: 'mintcast-http-tier',
   live: 'mintcast-live',

@@ -237,6 +237,25 @@ const liveStream = async () =>
 
 const ROLE_CASES: RoleCase[] = [
   {
+    // Holder tiers are the creator's; the holder chat modes are the creator's or a moderator's (issue 34 item 4).
+    route: 'PUT /api/streams/:mint/holder-chat/tiers',
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/streams/${mint}/holder-chat/tiers`,
+      payload: { tiers: [{ name: 'Whale', kind: 'share', value: '1' }] },
+    }),
+    expect: creatorOnly(200),
+  },
+  {
+    route: 'PUT /api/streams/:mint/holder-chat/modes',
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/streams/${mint}/holder-chat/modes`,
+      payload: { holders_only: false, nonholder_slow_seconds: 0 },
+    }),
+    expect: staff(200),
+  },
+  {
     route: 'PUT /api/streams/:mint/chat-settings',
     request: async () => ({
       method: 'PUT',
@@ -387,7 +406,7 @@ const ROLE_CASES: RoleCase[] = [
 
 /** Routes of issue 16 that must each have a row above. */
 const MODERATION_ROUTE =
-  /^(\w+) \/api\/(admin\/|reports|streams\/:mint\/(chat-settings|moderators|bans|mutes|chat\/clear|messages\/:id))/;
+  /^(\w+) \/api\/(admin\/|reports|streams\/:mint\/(chat-settings|holder-chat|moderators|bans|mutes|chat\/clear|messages\/:id))/;
 
 describe(`authorization matrix: moderation roles (${databaseKind()})`, () => {
   it('covers every moderation write', () => {

@@ -15,8 +15,11 @@ export const BSC_MAINNET = {
 export const TIP_CONFIRMATIONS_DEFAULT = 3;
 /** Longest message that may go with a tip. */
 export const TIP_MESSAGE_MAX_LENGTH = 140;
-/** How long the server trusts a holder balance it read on chain (per wallet and token). */
-export const HOLDER_CACHE_MS = 3 * 60_000;
+/**
+ * How long the server trusts a holder balance it read on chain (per wallet and token): one minute, so a badge or
+ * a holders-only chat follows a sale soon enough; a trade reported from the stream page forgets it at once.
+ */
+export const HOLDER_CACHE_MS = 60_000;
 /** Most addresses one holder lookup may ask about (the authors of one chat page). */
 export const HOLDER_LOOKUP_MAX = 100;
 
@@ -112,7 +115,11 @@ export const ZHoldersQuery = z.object({
     ])
     .pipe(z.array(ZAddress).min(1).max(HOLDER_LOOKUP_MAX)),
 });
-export const ZHolders = z.object({ holders: z.array(z.string()) });
+export const ZHolders = z.object({
+  holders: z.array(z.string()),
+  /** Each holder's tier name, when the creator set holder tiers (issue 34 item 4): the badge shows it. */
+  badges: z.record(z.string(), z.string()).optional(),
+});
 export type THolders = z.infer<typeof ZHolders>;
 
 /** Error codes of the tip endpoint (each has a user-facing message). */

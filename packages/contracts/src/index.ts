@@ -8,6 +8,7 @@ export * from './config.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './format.ts';
+export * from './holder-chat.ts';
 export * from './http-tier.ts';
 export * from './ingest.ts';
 export * from './live.ts';

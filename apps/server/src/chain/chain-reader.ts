@@ -52,6 +52,8 @@ export interface ChainReader {
    * Throws `chain_unavailable` when the call itself fails.
    */
   tokenBalances(token: Address, wallets: readonly Address[]): Promise<(bigint | null)[]>;
+  /** A token's decimals and total supply, in one `eth_call`; throws `chain_unavailable` when either fails. */
+  tokenFacts(token: Address): Promise<{ decimals: number; totalSupply: bigint }>;
   /**
    * The node's chain id, checked once: resolves when it is BNB Smart Chain's, throws `wrongChain` when it is
    * not (every read above throws the same first), and `chain_unavailable` while the node cannot be asked.
@@ -123,6 +125,20 @@ export const createChainReader = (rpcUrl: string, opts: { timeoutMs?: number } =
         });
       const results = (await guard(read)) as { status: 'success' | 'failure'; result?: unknown }[];
       return results.map((r) => (r.status === 'success' ? (r.result as bigint) : null));
+    },
+    async tokenFacts(token) {
+      const read = () =>
+        client.multicall({
+          contracts: [
+            { address: token, abi: erc20Abi, functionName: 'decimals' as const },
+            { address: token, abi: erc20Abi, functionName: 'totalSupply' as const },
+          ],
+          allowFailure: false,
+          deployless: true,
+          batchSize: 0,
+        });
+      const [decimals, totalSupply] = (await guard(read)) as [number, bigint];
+      return { decimals, totalSupply };
     },
   };
 };

@@ -3,21 +3,21 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
 import { createChatRepository } from '../chat/chat.repository.ts';
 import { CHAT_TOPIC } from '../chat/chat-notification.ts';
+import { chainReaderFor } from '../holder-chat/holders-for.ts';
 import { chatRulesFor } from '../moderation/chat-rules.service.ts';
 import { PLUGIN } from '../plugin-names.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES } from '../realtime/pubsub.ts';
 import { chainRoutes } from './chain.routes.ts';
-import { createChainReader, isWrongChain } from './chain-reader.ts';
-import { createHoldersService } from './holders.service.ts';
+import { isWrongChain } from './chain-reader.ts';
 import { createTipsRepository } from './tips.repository.ts';
 import { createTipsService } from './tips.service.ts';
 
 /**
  * The chain in the product (issue 18): tips verified on BNB Smart Chain become chat messages (delivered by the
- * chat fan-out like any message), and holder badges. Trades never touch the server.
+ * chat fan-out like any message). Holder badges: holder-chat/. Trades never touch the server.
  */
 const chain: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const reader = createChainReader(ctx.config.chain.rpcUrl);
+  const reader = chainReaderFor(ctx);
   // Checked at start-up so a BSC_RPC_URL on another chain is said at once, not at the first tip; the reader
   // refuses every read on a wrong chain anyway, and asks again later when the node cannot be reached now.
   reader.verifyChain().catch((err: unknown) => {
@@ -37,8 +37,8 @@ const chain: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
     now: ctx.now,
     access: ctx.access,
   });
-  // Holder badges spend from their own RPC budget (not the tips'), on the app's clock.
-  await app.register(chainRoutes, { tips, holders: createHoldersService(reader, { now: ctx.now }) });
+  // Holder badges: the holder-chat plugin (its own RPC budget, not the tips').
+  await app.register(chainRoutes, { tips });
 };
 
 export const chainPlugin = fp(chain, {

@@ -1,7 +1,5 @@
 import {
   ZChatMessage,
-  ZHolders,
-  ZHoldersQuery,
   ZMintParams,
   ZPostTip,
   ZSetTipGoal,
@@ -12,15 +10,11 @@ import {
 } from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../http/api-docs.ts';
-import type { HoldersService } from './holders.service.ts';
 import type { TipsService } from './tips.service.ts';
 
-/** HTTP only: tips (post a transaction hash, read the total, the creator's list) and holder badges. */
-export const chainRoutes = async (
-  app: FastifyInstance,
-  opts: { tips: TipsService; holders: HoldersService },
-) => {
-  const { tips, holders } = opts;
+/** HTTP only: tips (post a transaction hash, read the total, the creator's list, the goal, the leaderboard). */
+export const chainRoutes = async (app: FastifyInstance, opts: { tips: TipsService }) => {
+  const { tips } = opts;
 
   app.post(
     '/api/streams/:mint/tips',
@@ -98,24 +92,6 @@ export const chainRoutes = async (
       const { mint } = ZMintParams.parse(request.params);
       reply.header('cache-control', 'private, no-store');
       return tips.received(request.session!.address, mint);
-    },
-  );
-
-  app.get(
-    '/api/streams/:mint/holders',
-    {
-      schema: routeSchema({
-        tags: ['chat'],
-        params: ZMintParams,
-        querystring: ZHoldersQuery,
-        response: { 200: ZHolders },
-      }),
-    },
-    async (request, reply) => {
-      const { mint } = ZMintParams.parse(request.params);
-      const { addresses } = ZHoldersQuery.parse(request.query);
-      reply.header('cache-control', 'no-store');
-      return { holders: await holders.holdersAmong(mint, addresses) };
     },
   );
 };

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
+import { holderChatCheck } from '../holder-chat/holder-chat.policy.ts';
+import { holdersFor } from '../holder-chat/holders-for.ts';
 import { chatRulesFor } from '../moderation/chat-rules.service.ts';
 import { createModerationLog } from '../moderation/moderation-log.repository.ts';
 import { PLUGIN } from '../plugin-names.ts';
@@ -23,6 +25,7 @@ const chat: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
     access: ctx.access,
     log: createModerationLog(ctx.database.db),
     now: ctx.now,
+    holderCheck: holderChatCheck(holdersFor(ctx)),
   });
 
   // One chain per instance: events that need a row fetch cannot overtake the ones behind them.

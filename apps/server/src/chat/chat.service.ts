@@ -1,7 +1,7 @@
 import type { TChatHistory, TChatHistoryQuery, TChatMessage, TChatMute } from '@mintcast/contracts';
 import type { Access } from '../access/access.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
-import type { ChatRules } from '../moderation/chat-rules.service.ts';
+import type { ChatPostCheck, ChatRules } from '../moderation/chat-rules.service.ts';
 import type { ModerationLog } from '../moderation/moderation-log.repository.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES, type PubSub } from '../realtime/pubsub.ts';
 import type { ChatRepository } from './chat.repository.ts';
@@ -20,10 +20,17 @@ export const CREATOR_MESSAGE_PROTECTED = 'creator_message_protected';
 export const createChatService = (
   repo: ChatRepository,
   pubsub: Pick<PubSub, 'channelOf'>,
-  opts: { rules: ChatRules; access: Access; log: Pick<ModerationLog, 'add'>; now: () => number },
+  opts: {
+    rules: ChatRules;
+    access: Access;
+    log: Pick<ModerationLog, 'add'>;
+    now: () => number;
+    /** The holder chat modes (holders only, slow mode for non-holders): holder-chat/holder-chat.policy.ts. */
+    holderCheck?: ChatPostCheck;
+  },
 ) => {
   const channel = pubsub.channelOf(CHAT_TOPIC);
-  const { rules, access, log, now } = opts;
+  const { rules, access, log, now, holderCheck } = opts;
 
   const requireStream = async (mint: string) => {
     const stream = await repo.streamCreator(mint);
@@ -51,7 +58,7 @@ export const createChatService = (
      * Returns the message as JSON text, built once by the insert for the NOTIFY and the answer alike.
      */
     async post(actor: string, mint: string, content: string): Promise<string> {
-      const admitted = await rules.admit(actor, mint, content);
+      const admitted = await rules.admit(actor, mint, content, holderCheck);
       if (!admitted) throw notFound(STREAM_NOT_FOUND);
       const { json } = await repo.insertAndNotify(
         {

@@ -196,6 +196,15 @@ export interface ChatSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Holder-aware chat (issue 34 item 4): a stream's holder tiers (JSON) and holder chat modes. */
+export interface HolderChatSettingsTable {
+  stream_id: string;
+  tiers: ColumnType<unknown, string | undefined, string>;
+  holders_only: ColumnType<boolean, boolean | undefined, boolean>;
+  nonholder_slow_seconds: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface MarketSnapshotsTable {
   stream_id: string;
   at: Timestamp;
@@ -360,4 +369,5 @@ export interface Database extends ReachTables, WebhookTables {
   trade_reports: TradeReportsTable;
   trade_alert_pairs: TradeAlertPairsTable;
   trade_alert_watch: TradeAlertWatchTable;
+  holder_chat_settings: HolderChatSettingsTable;
 }

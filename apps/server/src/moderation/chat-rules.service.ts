@@ -43,7 +43,15 @@ export interface ChatDecision {
   at: Date;
   /** Why the message may not go into the chat (the error a chat post answers with), or null. */
   refusal: AppError | null;
+  /** The stream's token symbol and holder chat modes (decided by the holder chat policy, issue 34 item 4). */
+  symbol: string;
+  holderModes: { holdersOnly: boolean; nonholderSlowSeconds: number };
+  /** When the author last posted in this chat (slow mode for non-holders counts from it). */
+  lastPostAt: Date | null;
 }
+
+/** A further check of a chat post after the rules (the holder chat modes): its refusal, or null. */
+export type ChatPostCheck = (d: ChatDecision) => Promise<AppError | null>;
 
 /**
  * THE decision "may this wallet put this text in this stream's chat", for every path that writes a chat line:
@@ -162,6 +170,12 @@ export const createChatRules = (
         staff,
         at,
         refusal: refusalOf(c, actor, content, staff, t),
+        symbol: c.symbol,
+        holderModes: {
+          holdersOnly: Boolean(c.holders_only),
+          nonholderSlowSeconds: c.nonholder_slow_seconds ?? 0,
+        },
+        lastPostAt: c.last_post_at ? new Date(c.last_post_at) : null,
       };
     },
 
@@ -178,11 +192,19 @@ export const createChatRules = (
       return null;
     },
 
-    /** decide + take for a plain chat post: the decision, or the refusal thrown. */
-    async admit(actor: string, mint: string, content: string): Promise<ChatDecision | undefined> {
+    /**
+     * decide + take for a plain chat post: the decision, or the refusal thrown. `check` (the holder chat modes)
+     * runs after the rules and before the limits are taken from.
+     */
+    async admit(
+      actor: string,
+      mint: string,
+      content: string,
+      check?: ChatPostCheck,
+    ): Promise<ChatDecision | undefined> {
       const d = await rules.decide(actor, mint, content);
       if (!d) return undefined;
-      const refusal = d.refusal ?? rules.take(d);
+      const refusal = d.refusal ?? (check ? await check(d) : null) ?? rules.take(d);
       if (refusal) throw refusal;
       return d;
     },

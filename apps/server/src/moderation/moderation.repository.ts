@@ -15,13 +15,17 @@ export const createModerationRepository = (db: Kysely<Database>) => ({
     return db
       .selectFrom('streams as s')
       .leftJoin('chat_settings as cs', 'cs.stream_id', 's.mint')
+      .leftJoin('holder_chat_settings as hs', 'hs.stream_id', 's.mint')
       .leftJoin('profiles as p', (j) => j.on('p.address', '=', address))
       .leftJoin('chat_mutes as m', (j) =>
         j.onRef('m.stream_id', '=', 's.mint').on('m.user_address', '=', address).on('m.muted_until', '>', at),
       )
       .select([
         's.mint',
+        's.symbol',
         's.creator_address',
+        'hs.holders_only',
+        'hs.nonholder_slow_seconds',
         'cs.slow_mode_seconds',
         'cs.followers_only',
         'cs.banned_words',

@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { createSwapReader } from '../chain/swap-reader.ts';
 import { CHAT_TOPIC } from '../chat/chat-notification.ts';
 import { createLeaderLock } from '../db/advisory-lock.ts';
+import { holdersFor } from '../holder-chat/holders-for.ts';
 import { PLUGIN } from '../plugin-names.ts';
 import { NOTIFY_MAX_PAYLOAD_BYTES } from '../realtime/pubsub.ts';
 import { createTradeAlertsRepository } from './trade-alerts.repository.ts';
@@ -44,6 +45,7 @@ const tradeAlerts: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }
       channel,
       maxPayloadBytes: NOTIFY_MAX_PAYLOAD_BYTES,
       now: ctx.now,
+      onTrade: (mint, trader) => holdersFor(ctx).forget(mint, trader),
     }),
   );
   job.start();

@@ -21,6 +21,8 @@ export const createTradeAlertsService = (deps: {
   channel: string;
   maxPayloadBytes: number;
   now: () => number;
+  /** The reporter traded the stream's token: its holder balance is read again (holder-aware chat). */
+  onTrade?: (mint: string, trader: string) => void;
 }) => {
   const state = async (mint: string): Promise<TTradeAlertState> => {
     const s = await deps.repo.settings(mint);
@@ -71,6 +73,7 @@ export const createTradeAlertsService = (deps: {
     async report(actor: string, mint: string, txHash: Hash): Promise<void> {
       const s = await deps.repo.settings(mint);
       if (!s) throw notFound('Stream Not Found');
+      deps.onTrade?.(mint, actor);
       if (!(await deps.repo.report(txHash, mint, actor))) return;
       // Seen already, below the threshold (its sender not read): read it now, once, for the volume.
       const unread = await deps.repo.swapsWithoutTrader(txHash, mint);

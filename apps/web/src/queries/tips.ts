@@ -71,13 +71,16 @@ export const usePostTipMutation = (mint: string) =>
       apiFetch(`/api/streams/${mint}/tips`, ZChatMessage, { method: 'POST', ...jsonBody(input) }),
   });
 
-/** Which chat authors hold the stream's token (read on chain by the server, cached there for minutes). */
+/**
+ * Which chat authors hold the stream's token (read on chain by the server, cached there for a minute): each
+ * holder's badge tier name, or null when the creator set no tiers or it reaches none.
+ */
 export const useHoldersQuery = (mint: string, addresses: readonly string[]) =>
   useQuery({
     queryKey: tipKeys.holders(mint, addresses),
     queryFn: () =>
       apiFetch(`/api/streams/${mint}/holders?addresses=${addresses.join(',')}`, ZHolders).then(
-        (r) => new Set(r.holders),
+        (r) => new Map(r.holders.map((a) => [a, r.badges?.[a] ?? null] as const)),
       ),
     enabled: addresses.length > 0,
     staleTime: 60_000,

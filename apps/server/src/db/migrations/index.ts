@@ -27,6 +27,7 @@ import * as m1230 from './1230_trade_alerts.ts';
 import * as m1240 from './1240_webhooks.ts';
 import * as m1250 from './1250_clip_reports.ts';
 import * as m1260 from './1260_raids.ts';
+import * as m1270 from './1270_holder_chat.ts';
 import * as m1280 from './1280_overlay_keys.ts';
 
 /**
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '1250_clip_reports': m1250,
   '1260_raids': m1260,
   '1280_overlay_keys': m1280,
+  '1270_holder_chat': m1270,
 };

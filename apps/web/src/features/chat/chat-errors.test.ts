@@ -42,6 +42,32 @@ describe('chat refusals in the visitor’s language (issue 29)', () => {
     expect(chatErrorText(refusal('banned', 'x'), fr)).toBe('Votre portefeuille est banni de Mintcast');
   });
 
+  it('says the holder chat refusals (issue 34 item 4) with the token and how to qualify, in three languages', async () => {
+    const t = i18n.getFixedT('en');
+    expect(chatErrorText(refusal('holders_only', 'x', { symbol: 'XSTRM' }), t)).toBe(
+      'This chat is for $XSTRM holders only. Buy $XSTRM to chat.',
+    );
+    expect(chatErrorText(refusal('holder_slow_mode', 'x', { seconds: 20, symbol: 'XSTRM' }), t)).toBe(
+      'Slow mode is on for non-holders. You can send another message in 20 s, or hold $XSTRM to chat without waiting',
+    );
+    expect(chatErrorText(refusal('holder_balance_unavailable', 'x', { symbol: 'XSTRM' }), t)).toBe(
+      'Your message was not sent: your $XSTRM balance could not be checked on BNB Smart Chain right now. Try again in a moment',
+    );
+    await switchLanguage('es');
+    expect(chatErrorText(refusal('holders_only', 'x', { symbol: 'XSTRM' }), i18n.getFixedT('es'))).toBe(
+      'Este chat es solo para poseedores de $XSTRM. Compra $XSTRM para chatear.',
+    );
+    await switchLanguage('fr');
+    expect(
+      chatErrorText(refusal('holder_slow_mode', 'x', { seconds: 5, symbol: 'XSTRM' }), i18n.getFixedT('fr')),
+    ).toBe(
+      'Le mode lent est activé pour les non-détenteurs. Vous pourrez envoyer un autre message dans 5 s, ou détenez du $XSTRM pour discuter sans attendre',
+    );
+    expect(chatErrorText(refusal('holders_only', 'Holders only (server text)'), t)).toBe(
+      'Holders only (server text)',
+    );
+  });
+
   it('falls back to the server’s message for a code without text, or without its figures', () => {
     const t = i18n.getFixedT('en');
     expect(chatErrorText(refusal('brand_new_rule', 'Something new'), t)).toBe('Something new');

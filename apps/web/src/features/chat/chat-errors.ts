@@ -1,4 +1,4 @@
-import { CHAT_RULE_ERRORS } from '@mintcast/contracts';
+import { CHAT_RULE_ERRORS, HOLDER_CHAT_ERRORS } from '@mintcast/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api.ts';
 
@@ -43,6 +43,18 @@ export const chatErrorText = (err: unknown, t: TFunction): string => {
     case 'rate_limited': {
       const seconds = num(d, 'seconds');
       return seconds === undefined ? err.message : t(`chatErrors.${err.code}`, { seconds });
+    }
+    case HOLDER_CHAT_ERRORS.holdersOnly:
+    case HOLDER_CHAT_ERRORS.balanceUnavailable: {
+      const symbol = str(d, 'symbol');
+      return symbol === undefined ? err.message : t(`holders.errors.${err.code}`, { symbol });
+    }
+    case HOLDER_CHAT_ERRORS.slowMode: {
+      const symbol = str(d, 'symbol');
+      const seconds = num(d, 'seconds');
+      return symbol === undefined || seconds === undefined
+        ? err.message
+        : t('holders.errors.holder_slow_mode', { symbol, seconds });
     }
     case 'muted': {
       const count = num(d, 'minutes');

@@ -31,6 +31,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   message,
   isHostAuthor,
   isHolder = false,
+  holderTier = null,
   host,
   onReport,
 }: {
@@ -38,6 +39,8 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   isHostAuthor: boolean;
   /** The author holds the stream's token (read on chain by the server). */
   isHolder?: boolean;
+  /** The holder's badge tier (the creator's tiers), or null for the plain "Holder" badge. */
+  holderTier?: string | null;
   /** Present when the viewer is the stream's creator or a moderator. */
   host: HostActions | null;
   /** Present for a signed-in viewer who is not the author. */
@@ -72,10 +75,11 @@ export const ChatMessageItem = memo(function ChatMessageItem({
           {isHolder && (
             <span
               className="rounded bg-brand/15 px-1.5 text-[10px] font-bold uppercase tracking-wide text-brand"
-              title={t('chat.holderTitle')}
+              title={holderTier ? t('holders.tierTitle', { tier: holderTier }) : t('chat.holderTitle')}
               data-testid="holder-badge"
+              data-tier={holderTier ?? undefined}
             >
-              {t('chat.holder')}
+              {holderTier ?? t('chat.holder')}
             </span>
           )}
           <time className="shrink-0 text-xs text-muted" dateTime={message.created_at}>

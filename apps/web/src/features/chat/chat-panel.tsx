@@ -188,6 +188,7 @@ function ChatPanelBody({ mint, creatorAddress, className = 'h-[560px] lg:h-full'
                   message={m}
                   isHostAuthor={m.user_address === creator}
                   isHolder={holders?.has(m.user_address.toLowerCase()) ?? false}
+                  holderTier={holders?.get(m.user_address.toLowerCase()) ?? null}
                   host={host}
                   onReport={address && m.user_address !== address ? setReporting : null}
                 />

@@ -6,6 +6,7 @@ import { intlLocale } from '../../lib/i18n/format.ts';
 import { ChatPanel } from '../chat/chat-panel.tsx';
 import { BroadcastSwitches } from './broadcast-switches.tsx';
 import { CockpitClips } from './cockpit-clips.tsx';
+import { CockpitHolderChat } from './cockpit-holder-chat.tsx';
 import { CockpitTips } from './cockpit-tips.tsx';
 import { CockpitTradeAlerts } from './cockpit-trade-alerts.tsx';
 import { type HealthSource, healthFigures, recentReadings, type THealth } from './health.ts';
@@ -84,7 +85,7 @@ export function Cockpit(props: {
       id={props.id}
       aria-label={t('start.cockpit.label')}
       data-health-readings={readings}
-      className={`flex min-h-0 flex-col gap-3 ${props.className ?? ''}`}
+      className={`flex min-h-0 flex-col gap-3 overflow-y-auto ${props.className ?? ''}`}
     >
       {/* Audience in one row, health in a 2 × 2 grid: "1280×720" and "1.25 Mb/s" need the width of half a panel. */}
       <dl className="grid grid-cols-3 gap-1.5 text-white">
@@ -137,6 +138,7 @@ export function Cockpit(props: {
       <CockpitTips mint={props.mint} />
       {props.creatorAddress && <CockpitTradeAlerts mint={props.mint} />}
       {props.creatorAddress && <CockpitClips mint={props.mint} />}
+      {props.creatorAddress && <CockpitHolderChat mint={props.mint} />}
       <div className="flex min-h-0 flex-1 flex-col">
         <ChatPanel mint={props.mint} creatorAddress={props.creatorAddress} />
       </div>

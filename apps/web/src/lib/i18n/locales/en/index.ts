@@ -2,6 +2,7 @@ import { alerts } from './alerts.ts';
 import { explore, favorites, inbox, notFound, profile, routeError, trending } from './browse.ts';
 import { clip } from './clip.ts';
 import { common } from './common.ts';
+import { holders } from './holders.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
@@ -45,6 +46,7 @@ export const en = {
   trade,
   alerts,
   overlays,
+  holders,
   watch,
   chatErrors,
   replay,

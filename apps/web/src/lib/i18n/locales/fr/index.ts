@@ -3,6 +3,7 @@ import { alerts } from './alerts.ts';
 import { explore, favorites, inbox, notFound, profile, routeError, trending } from './browse.ts';
 import { clip } from './clip.ts';
 import { common } from './common.ts';
+import { holders } from './holders.ts';
 import { home } from './home.ts';
 import { howTo } from './how-to.ts';
 import { admin, moderation } from './moderation.ts';
@@ -42,6 +43,7 @@ export default {
   trade,
   alerts,
   overlays,
+  holders,
   watch,
   chatErrors,
   replay,
