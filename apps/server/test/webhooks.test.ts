@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReachConfig } from '../src/announce/reach-env.ts';
 import type { App } from '../src/app.ts';
@@ -22,7 +23,14 @@ const reach = (over: Partial<ReachConfig> = {}): ReachConfig => ({
   ...over,
 });
 // Short back-off and polling: a retry comes about a second after a failure.
-const queue = { retryLimit: 3, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, dispatchIntervalMs: 100 };
+const queue = {
+  retryLimit: 3,
+  retryDelaySeconds: 1,
+  pollingIntervalSeconds: 0.5,
+  dispatchIntervalMs: 100,
+  // The log's pruning runs often here, so that its test sees a pass (the bounds are the product's).
+  pruneIntervalMs: 200,
+};
 
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let t: TestApp;
@@ -310,6 +318,43 @@ describe(`creator webhooks (${databaseKind()})`, () => {
       if (database !== t.database) await database.close();
     }
   }, 90_000);
+
+  it('prunes the delivery log: finished deliveries past 30 days or past the newest 200 of an endpoint go, pending ones stay', async () => {
+    const creator = await signIn(t.app);
+    const { endpoint } = await register(t.app, creator, `/log-${randomBytes(4).toString('hex')}`, ['tip']);
+    const db = t.database.db;
+    const insert = (status: string, ages: string) =>
+      sql`
+      INSERT INTO webhook_deliveries
+        (endpoint_id, creator_address, event_id, event_type, data, occurred_at, status, created_at)
+      SELECT ${endpoint.id}::uuid, ${creator.address}, gen_random_uuid(), 'tip', jsonb_build_object('age', age),
+        now(), ${status},
+        now() - make_interval(secs => age)
+      FROM (${sql.raw(ages)}) AS a(age)`.execute(db);
+    await insert('delivered', 'SELECT generate_series(1, 203)::float8'); // 1 to 203 s old
+    await insert('failed', `SELECT ${31 * 86_400}::float8`); // 31 days old
+    await insert('pending', `SELECT ${40 * 86_400}::float8`); // not finished: never pruned
+    const left = async () =>
+      (
+        await db
+          .selectFrom('webhook_deliveries')
+          .select([
+            'status',
+            (eb) => eb.fn.countAll<string>().as('n'),
+            (eb) => eb.fn.max('created_at').as('newest'),
+          ])
+          .where('endpoint_id', '=', endpoint.id)
+          .groupBy('status')
+          .orderBy('status')
+          .execute()
+      ).map((r) => `${r.status} ${Number(r.n)}`);
+    await eventually(async () => (await left()).join() === 'delivered 200,pending 1', WAIT);
+    // The three oldest delivered went (ages 201–203 s), the newest 200 stayed.
+    const ages = await sql<{ age: number }>`
+      SELECT max((data->>'age')::float8) AS age FROM webhook_deliveries
+      WHERE endpoint_id = ${endpoint.id}::uuid AND status = 'delivered'`.execute(db);
+    expect(Number(ages.rows[0]?.age)).toBe(200);
+  });
 
   it('the OpenAPI document has the webhook payloads', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();

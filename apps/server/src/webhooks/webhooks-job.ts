@@ -18,7 +18,16 @@ export interface WebhooksQueueOptions {
   /** Workers (each takes up to `batchSize` deliveries at a time) on this instance. */
   workers: number;
   batchSize: number;
+  /** How often finished deliveries past the log's bounds are deleted (ms; 0: never). */
+  pruneIntervalMs: number;
 }
+
+/**
+ * The delivery log's bounds: a finished delivery (delivered or failed) is kept for this many days, and at most
+ * this many per endpoint (the cockpit shows the last 25). Pending and retrying ones are never pruned.
+ */
+export const WEBHOOK_LOG_KEEP_DAYS = 30;
+export const WEBHOOK_LOG_KEEP_PER_ENDPOINT = 200;
 
 export const DEFAULT_QUEUE_OPTIONS: WebhooksQueueOptions = {
   retryLimit: 6,
@@ -27,6 +36,7 @@ export const DEFAULT_QUEUE_OPTIONS: WebhooksQueueOptions = {
   dispatchIntervalMs: 1_000,
   workers: 2,
   batchSize: 10,
+  pruneIntervalMs: 60 * 60_000,
 };
 
 /**
@@ -44,6 +54,8 @@ export const createWebhooksJob = (deps: {
   deliverer: Deliverer;
   options: WebhooksQueueOptions;
   log: { warn: (o: object, m: string) => void };
+  /** Milliseconds: the app's clock, for the log's age bound. */
+  now: () => number;
 }) => {
   const { boss, options } = deps;
 
@@ -94,10 +106,24 @@ export const createWebhooksJob = (deps: {
     );
   };
 
+  /** Deletes finished deliveries past the log's bounds (idempotent: every instance may run it). */
+  const prune = async (): Promise<void> => {
+    try {
+      await deps.repo.pruneDeliveries(
+        new Date(deps.now() - WEBHOOK_LOG_KEEP_DAYS * 86_400_000),
+        WEBHOOK_LOG_KEEP_PER_ENDPOINT,
+      );
+    } catch (err) {
+      deps.log.warn({ err }, 'webhooks: pruning the delivery log failed');
+    }
+  };
+
   let timer: NodeJS.Timeout | undefined;
+  let pruner: NodeJS.Timeout | undefined;
   return {
     enqueue,
     dispatch,
+    prune,
     async start(): Promise<void> {
       await boss.start();
       await boss.createQueue(DELIVERY_QUEUE, {
@@ -123,9 +149,14 @@ export const createWebhooksJob = (deps: {
         timer = setInterval(() => void dispatch(), options.dispatchIntervalMs);
         timer.unref();
       }
+      if (options.pruneIntervalMs > 0) {
+        pruner = setInterval(() => void prune(), options.pruneIntervalMs);
+        pruner.unref();
+      }
     },
     async stop(): Promise<void> {
       clearInterval(timer);
+      clearInterval(pruner);
       await dispatching;
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
     },

@@ -32,6 +32,7 @@ const webhooks: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) =
         }),
         options: { ...DEFAULT_QUEUE_OPTIONS, ...ctx.config.webhooks },
         log: app.log,
+        now: ctx.now,
       })
     : null;
   webhooksRoutes(

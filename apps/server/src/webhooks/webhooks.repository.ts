@@ -185,6 +185,23 @@ export const createWebhooksRepository = (db: Kysely<Database>) => ({
       .executeTakeFirst();
   },
 
+  /**
+   * Deletes finished deliveries (delivered, failed) created before `before`, and beyond the newest `keep` of
+   * each endpoint; returns how many went.
+   */
+  async pruneDeliveries(before: Date, keep: number): Promise<number> {
+    const r = await sql`
+      DELETE FROM webhook_deliveries WHERE id IN (
+        SELECT id FROM (
+          SELECT id, created_at,
+            row_number() OVER (PARTITION BY endpoint_id ORDER BY created_at DESC, id DESC) AS n
+          FROM webhook_deliveries WHERE status IN ('delivered', 'failed')
+        ) finished
+        WHERE created_at < ${before} OR n > ${keep}
+      )`.execute(db);
+    return Number(r.numAffectedRows ?? 0);
+  },
+
   async recordAttempt(
     id: string,
     result: { status: 'delivered' | 'retrying' | 'failed'; lastStatus: number | null; error: string | null },
