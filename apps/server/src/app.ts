@@ -17,6 +17,7 @@ import { authPlugin } from './auth/auth.plugin.ts';
 import { createClipsRepository } from './clips/clips.repository.ts';
 import { toClip } from './clips/clips.service.ts';
 import type { DatabaseHandle, QueryObserver } from './db/database.ts';
+import { PGLITE_ANALYZE_EVERY_MS, startPgliteAnalyze } from './db/pglite-analyze.ts';
 import type { AppConfig, TrustProxy } from './env.ts';
 import { featurePlugins } from './features.ts';
 import { installApiDocs, routeSchema } from './http/api-docs.ts';
@@ -117,6 +118,15 @@ export const buildApp = async (opts: BuildAppOptions): Promise<App> => {
     database.queryObservers.delete(observeQuery);
   });
   installMetrics(app, metrics, config.metricsToken);
+  // The embedded database has no autovacuum: the server keeps its planner statistics fresh itself.
+  if (database.pglite) {
+    const analyze = startPgliteAnalyze({
+      db: database.db,
+      everyMs: config.pgliteAnalyzeEveryMs ?? PGLITE_ANALYZE_EVERY_MS,
+      log: app.log,
+    });
+    app.addHook('onClose', () => analyze.stop());
+  }
 
   const streams = createStreamsService(createStreamsRepository(database.db));
   const ctx: AppContext = {

@@ -155,6 +155,8 @@ export interface AppConfig {
   reach?: ReachConfig;
   /** Creator webhooks' queue tuning (tests and the bench); absent = the defaults of webhooks-job.ts. */
   webhooks?: Partial<WebhooksQueueOptions>;
+  /** How often the embedded database's stale tables are analyzed (tests shorten it); default 10 minutes. */
+  pgliteAnalyzeEveryMs?: number;
   /** The HTTP delivery tier (HLS, decision 026); absent: off (no viewer cap, 60 s idle stop, 8 s first-playlist wait). */
   httpTier?: Partial<HttpTierSettings> & { enabled?: boolean };
 }
