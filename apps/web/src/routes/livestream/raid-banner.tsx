@@ -25,13 +25,16 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
+const noRaid = (): RaidArrival | null => null;
+
 /** Record the raid before the page moves to its target. */
 export const arriveByRaid = (raid: RaidArrival): void => setArrival(raid);
 
 /** "Raided by …": shown on the stream page a raid moved this tab to, until dismissed. */
 export function RaidBanner({ mint }: { mint: string }) {
   const { t } = useTranslation();
-  const raid = useSyncExternalStore(subscribe, () => arrival);
+  // Pre-rendered pages (the server's HTML) never carry a raid: it lives in one tab's memory.
+  const raid = useSyncExternalStore(subscribe, () => arrival, noRaid);
   if (!raid || raid.to !== mint.toLowerCase()) return null;
   return (
     <div
