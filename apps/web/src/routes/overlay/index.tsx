@@ -14,7 +14,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { formatEther } from 'viem';
-import { playBeep } from '../../features/overlays/beep.ts';
+import { playAlertSound } from '../../features/notifications/alert-sound.ts';
 import { ALERT_SHOW_MS, alertOf, type OverlayAlert } from '../../features/overlays/overlay-alert.ts';
 import { useFormat } from '../../lib/i18n/format.ts';
 import { realtimeClient } from '../../lib/realtime/realtime-client.ts';
@@ -140,7 +140,7 @@ function AlertsOverlay({ info, overlayKey }: { info: TOverlayInfo; overlayKey: s
   const current = queue[0];
   useEffect(() => {
     if (!current) return;
-    if (sound) playBeep();
+    if (sound) playAlertSound();
     const timer = setTimeout(() => setQueue((q) => q.slice(1)), ALERT_SHOW_MS);
     return () => clearTimeout(timer);
   }, [current, sound]);
