@@ -81,7 +81,7 @@ beforeAll(async () => {
     { now: () => frozenAt ?? Date.now() },
   );
   admin = await signIn(t.app, { privateKey: adminKey });
-});
+}, 180_000); // an ffmpeg encode and a fresh database: a generous ceiling for a busy machine, not a wait
 
 afterAll(async () => {
   await t?.close();
