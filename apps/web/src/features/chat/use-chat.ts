@@ -7,6 +7,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { i18n } from '../../lib/i18n/i18n.ts';
+import { readAgain } from '../../lib/read-again.ts';
 import { useRealtimeChannel } from '../../lib/realtime/use-realtime-channel.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
@@ -85,12 +86,13 @@ export const useChat = (mint: string) => {
         case 'author_hidden':
           // If the banned wallet is this visitor's, their composer closes at once, and the overview read again
           // says whether the ban is this chat's or the whole site's.
-          if (me && event.address.toLowerCase() === me.toLowerCase()) {
+          // A read still in flight is dropped, not joined: it may have left before the ban (issue 29).
+          void readAgain(queryClient, { queryKey: ['moderation', mint, 'overview'] }, () => {
+            if (!me || event.address.toLowerCase() !== me.toLowerCase()) return;
             queryClient.setQueryData<TChatModeration>(moderationKeys.overview(mint, me), (old) =>
               old && !old.self.banned ? { ...old, self: { ...old.self, banned: 'chat' } } : old,
             );
-          }
-          void queryClient.invalidateQueries({ queryKey: ['moderation', mint, 'overview'] });
+          });
           return dispatch({ type: 'author_hidden', address: event.address });
         case 'chat_rules':
           return queryClient.setQueryData(moderationKeys.rules(mint), event.rules);
@@ -103,7 +105,7 @@ export const useChat = (mint: string) => {
         else reloadAfter.current = true;
         // A ban, timeout or mode change pushed before this subscription took (while the socket was down, or
         // between the page's first read of them and its first subscription) is read again too.
-        void queryClient.invalidateQueries({ queryKey: ['moderation', mint] });
+        void readAgain(queryClient, { queryKey: ['moderation', mint] });
       } else dispatch({ type: 'connection', connection: status });
     },
   );
