@@ -96,6 +96,11 @@ test('a third viewer plays the HTTP tier, and moves to WebRTC when one of the fi
         .filter((e) => /\/hls\/0x[0-9a-fA-F]{40}\/[a-z0-9]+-\d+\.ts$/.test(new URL(e.name).pathname)).length,
   );
   expect(segments).toBeGreaterThan(0);
+  // Both tiers count: two WebRTC viewers and this HLS player.
+  const viewers = async () =>
+    ((await (await fetch(`${app.url}/api/streams/${TOKEN}`)).json()) as { num_participants: number })
+      .num_participants;
+  await expect.poll(viewers, { timeout: 60_000 }).toBe(3);
   // A figure for decision 026, not an assertion: how far behind the newest downloaded media the player plays.
   const behind = await third
     .getByTestId('stream-video')

@@ -1,5 +1,6 @@
 import {
   chatChannelForMint,
+  httpViewersChannelForMint,
   mergeChatMessages,
   REALTIME_CLOSE,
   REALTIME_MAX_SUBSCRIPTIONS,
@@ -328,5 +329,34 @@ describe(`realtime (${databaseKind()}, ${COUNT} instance${COUNT > 1 ? 's' : ''})
     expect(new Set(live).size).toBe(live.length);
     expect(live).toContain(m5.id);
     c2.ws.close();
+  });
+  it("counts HTTP-tier players (their stream_hls_ channel) in a live stream's viewers and in /metrics, on every instance", async () => {
+    const live = await createStream(first().database.db, { is_currently_live: true });
+    const offline = await createStream(first().database.db);
+    const viewers = async (mint: string) =>
+      (
+        await first()
+          .database.db.selectFrom('streams')
+          .select('num_participants')
+          .where('mint', '=', mint)
+          .executeTakeFirstOrThrow()
+      ).num_participants;
+    const httpGauge = async (app = last()) => {
+      const res = await app.app.inject({ method: 'GET', url: '/metrics' });
+      return Number(/^live_viewers\{tier="http"\} (\d+)$/m.exec(res.body)?.[1]);
+    };
+    const a = await subscribed(inst.urls[0]!, httpViewersChannelForMint(live.mint));
+    const b = await subscribed(lastUrl(), httpViewersChannelForMint(live.mint));
+    const c = await subscribed(lastUrl(), httpViewersChannelForMint(offline.mint));
+    await eventually(async () => (await viewers(live.mint)) === 2, 30_000);
+    await eventually(async () => (await httpGauge(first())) === 3 && (await httpGauge()) === 3, 30_000);
+    const scrape = await first().app.inject({ method: 'GET', url: '/metrics' });
+    expect(scrape.body).toMatch(/^live_viewers\{tier="webrtc"\} 0$/m);
+    expect(await viewers(offline.mint)).toBe(0); // an offline stream's count stays 0
+    b.ws.close();
+    await eventually(async () => (await viewers(live.mint)) === 1, 30_000);
+    a.ws.close();
+    c.ws.close();
+    await eventually(async () => (await viewers(live.mint)) === 0 && (await httpGauge()) === 0, 30_000);
   });
 });

@@ -46,6 +46,15 @@ export const roomNameForMint = (mint: string): string => `stream-${mint}`;
 export const chatChannelForMint = (mint: string): string => `stream_chat_${mint}`;
 /** Realtime channel on which a stream's live status is pushed (`stream_status` events). */
 export const statusChannelForMint = (mint: string): string => `stream_status_${mint.toLowerCase()}`;
+/**
+ * Realtime channel an HTTP-tier (HLS) player holds while it plays: its presence is how that tier's viewers are
+ * counted (a cache in front of the origin hides them from the server). Nothing is pushed on it.
+ */
+export const httpViewersChannelForMint = (mint: string): string => `stream_hls_${mint.toLowerCase()}`;
+const HTTP_VIEWERS_PREFIX = 'stream_hls_';
+/** The stream of an HTTP-tier viewers channel, or null for any other channel. */
+export const mintOfHttpViewersChannel = (channel: string): string | null =>
+  channel.startsWith(HTTP_VIEWERS_PREFIX) ? channel.slice(HTTP_VIEWERS_PREFIX.length) : null;
 /** A signed-in wallet's own channel (go-live notifications); subscribing needs that wallet's access token. */
 export const notificationsChannelFor = (address: string): string => `notifications_${address.toLowerCase()}`;
 /**

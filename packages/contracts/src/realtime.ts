@@ -5,10 +5,11 @@ import { format, ZText } from './text.ts';
 
 export * from './realtime-constants.ts';
 
-const CHANNEL_RE = /^(stream_(chat|status|overlay)|notifications)_0x[0-9a-f]{40}$/;
+const CHANNEL_RE = /^(stream_(chat|status|overlay|hls)|notifications)_0x[0-9a-f]{40}$/;
 
 /**
- * `stream_chat_{mint}` (chat, presence), `stream_status_{mint}` (live status), `stream_overlay_{mint}` (a
+ * `stream_chat_{mint}` (chat, presence), `stream_status_{mint}` (live status), `stream_hls_{mint}` (held by an
+ * HTTP-tier player: that tier's viewer count), `stream_overlay_{mint}` (a
  * stream's OBS overlays, by their key) or `notifications_{address}` (a signed-in wallet's own notifications),
  * with a canonical (lower-case) address.
  */
@@ -16,7 +17,7 @@ export const ZRealtimeChannel = format('channel', z.string().max(128))
   .transform((v) => v.toLowerCase())
   .refine(
     (v) => CHANNEL_RE.test(v),
-    'Unknown channel: use stream_chat_{mint}, stream_status_{mint}, stream_overlay_{mint} or notifications_{address}',
+    'Unknown channel: use stream_chat_{mint}, stream_status_{mint}, stream_hls_{mint}, stream_overlay_{mint} or notifications_{address}',
   );
 
 /** Whether a channel is a wallet's private one (its subscription carries that wallet's access token). */

@@ -18,6 +18,8 @@ export const createMetrics = (opts: { processMetrics: boolean }) => {
   if (opts.processMetrics) collectDefaultMetrics({ register: registry });
   /** Open sockets by kind, read when scraped from whoever holds them (the realtime hub, the media proxy). */
   const socketSources = new Map<string, () => number>();
+  /** Viewers by delivery tier, read when scraped from whoever counts them (the live feature). */
+  const viewerSources = new Map<string, () => number | Promise<number>>();
 
   return {
     registry,
@@ -81,6 +83,19 @@ export const createMetrics = (opts: { processMetrics: boolean }) => {
       help: 'Bytes of HTTP-tier playlists and segments served by this origin (a cache in front saves the rest).',
       registers: [registry],
     }),
+    liveViewers: new Gauge({
+      name: 'live_viewers',
+      help: "Viewers of live streams by tier (webrtc, http): the site's totals, the same on every instance (aggregate with max, not sum).",
+      labelNames: ['tier'] as const,
+      registers: [registry],
+      async collect() {
+        for (const [tier, count] of viewerSources) this.set({ tier }, await count());
+      },
+    }),
+    /** Report the viewers of one tier at scrape time. */
+    setViewerSource(tier: 'webrtc' | 'http', count: () => number | Promise<number>) {
+      viewerSources.set(tier, count);
+    },
     /** Report the open sockets of one kind at scrape time. */
     countSockets(kind: string, count: () => number) {
       socketSources.set(kind, count);

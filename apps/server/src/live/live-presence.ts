@@ -4,6 +4,7 @@ import {
   LIVE_VIEWER_ROLE,
   mintFromRoomName,
   participantRole,
+  roomNameForMint,
 } from '@mintcast/contracts';
 import type { WebhookEvent } from 'livekit-server-sdk';
 import type { StreamsService } from '../streams/streams.service.ts';
@@ -15,8 +16,10 @@ interface Log {
 
 export interface LivePresenceDeps {
   repo: LiveRepository;
-  streams: Pick<StreamsService, 'applySystemUpdate'>;
+  streams: Pick<StreamsService, 'applySystemUpdate' | 'find'>;
   hostGraceMs: number;
+  /** The stream's HTTP-tier viewers now (their players' presence, across instances); counted with WebRTC's. */
+  httpViewers?: (mint: string) => number;
   log: Log;
   /** Whether a wallet is banned site-wide: a banned wallet's host (a token minted before the ban, or OBS) is put out. */
   isBanned?: (address: string) => Promise<boolean>;
@@ -42,9 +45,11 @@ export const createLivePresence = (deps: LivePresenceDeps) => {
     graceTimers.delete(roomName);
   };
 
+  /** The viewer count is both tiers': WebRTC viewers in the room and HTTP-tier players. */
   const syncViewerCount = async (roomName: string, mint: string) => {
     const counts = await repo.countByRole(roomName);
-    await streams.applySystemUpdate(mint, { num_participants: counts[LIVE_VIEWER_ROLE] ?? 0 });
+    const viewers = (counts[LIVE_VIEWER_ROLE] ?? 0) + (deps.httpViewers?.(mint) ?? 0);
+    await streams.applySystemUpdate(mint, { num_participants: viewers });
   };
 
   const goOffline = (mint: string) =>
@@ -117,6 +122,12 @@ export const createLivePresence = (deps: LivePresenceDeps) => {
         default:
           return;
       }
+    },
+
+    /** A live stream's HTTP-tier audience changed: its viewer count follows (an offline stream's stays 0). */
+    async httpViewersChanged(mint: string): Promise<void> {
+      const stream = await streams.find(mint);
+      if (stream?.is_currently_live) await syncViewerCount(roomNameForMint(stream.mint), stream.mint);
     },
 
     close(): void {

@@ -16,6 +16,8 @@ export interface LiveReconcileDeps {
   hostGraceMs: number;
   /** Milliseconds; injected so tests can step through the grace. */
   now: () => number;
+  /** A stream's HTTP-tier viewers now; a live stream's count is both tiers'. */
+  httpViewers?: (mint: string) => number;
 }
 
 interface RoomState {
@@ -71,7 +73,7 @@ export const createLiveReconcile = (deps: LiveReconcileDeps) => {
       for (const s of claiming) {
         seen.add(s.mint);
         const room = rooms.get(s.mint);
-        const viewers = room?.viewers ?? 0;
+        const viewers = (room?.viewers ?? 0) + (s.is_currently_live ? (deps.httpViewers?.(s.mint) ?? 0) : 0);
         if (!s.is_currently_live || room?.host) {
           missingSince.delete(s.mint);
           if (s.num_participants !== viewers)

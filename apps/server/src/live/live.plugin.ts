@@ -1,3 +1,4 @@
+import { httpViewersChannelForMint, mintOfHttpViewersChannel } from '@mintcast/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.ts';
@@ -20,10 +21,14 @@ const live: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const gateway = createMediaGateway(ctx.config.livekit);
   const repo = createLiveRepository(ctx.database.db);
   const hostGraceMs = ctx.config.liveHostGraceMs;
+  // HTTP-tier players hold their stream's `stream_hls_` channel: its presence, summed over instances, is that
+  // tier's audience (a CDN in front hides them from the origin), counted in the stream's viewers.
+  const httpViewers = (mint: string) => app.realtime.presence.total(httpViewersChannelForMint(mint));
   const presence = createLivePresence({
     repo,
     streams: ctx.streams,
     hostGraceMs,
+    httpViewers,
     log: app.log,
     isBanned: (address) => app.isBanned(address),
     removeParticipant: (room, identity) => gateway.removeParticipant(room, identity),
@@ -59,10 +64,25 @@ const live: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const reconcile = startReconcileJob({
     database: ctx.database,
     intervalMs: ctx.config.liveReconcileIntervalMs,
-    deps: { gateway, repo, streams: ctx.streams, hostGraceMs, now: Date.now },
+    deps: { gateway, repo, streams: ctx.streams, hostGraceMs, now: Date.now, httpViewers },
     log: app.log,
   });
+  const stopCounting = app.realtime.presence.onTotalChange((channel) => {
+    const mint = mintOfHttpViewersChannel(channel);
+    if (!mint) return;
+    presence
+      .httpViewersChanged(mint)
+      .catch((err) => app.log.warn({ err, mint }, 'live: http viewer count failed'));
+  });
+  ctx.metrics.setViewerSource('webrtc', () => repo.countViewers());
+  ctx.metrics.setViewerSource('http', () =>
+    app.realtime.presence
+      .channels()
+      .filter((c) => mintOfHttpViewersChannel(c) !== null)
+      .reduce((sum, c) => sum + app.realtime.presence.total(c), 0),
+  );
   app.addHook('onClose', async () => {
+    stopCounting();
     await reconcile.stop();
     presence.close();
     await statusPush.stop();

@@ -1,3 +1,4 @@
+import { LIVE_VIEWER_ROLE } from '@mintcast/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -58,6 +59,16 @@ export const createLiveRepository = (db: Kysely<Database>) => ({
 
   async clearRoom(roomName: string): Promise<void> {
     await db.deleteFrom('live_participants').where('room_name', '=', roomName).execute();
+  },
+
+  /** WebRTC viewers in every room (the site's, whichever instance asks). */
+  async countViewers(): Promise<number> {
+    const row = await db
+      .selectFrom('live_participants')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('role', '=', LIVE_VIEWER_ROLE)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   },
 
   /** Participants of a room by role: `{ host, viewer }` counts. */

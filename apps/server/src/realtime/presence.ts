@@ -75,11 +75,15 @@ export const createPresence = (opts: {
 
   const pendingPush = new Set<string>();
   let pushTimer: NodeJS.Timeout | undefined;
+  const totalListeners = new Set<(channel: string) => void>();
   const flushPushes = () => {
     pushTimer = undefined;
     const channels = [...pendingPush];
     pendingPush.clear();
-    for (const channel of channels) pushNow(channel);
+    for (const channel of channels) {
+      pushNow(channel);
+      for (const listener of totalListeners) listener(channel);
+    }
   };
   const push = (channel: string) => {
     pendingPush.add(channel);
@@ -160,6 +164,18 @@ export const createPresence = (opts: {
   return {
     settings,
     total,
+    /** Every channel with a subscriber on this instance or, as last announced, on another. */
+    channels(): string[] {
+      return [...new Set([...hub.localChannels(), ...remote.keys()])];
+    },
+    /**
+     * Called (at most once per `pushThrottleMs` per channel) when a channel's total may have changed, whether
+     * or not this instance has a subscriber of it.
+     */
+    onTotalChange(listener: (channel: string) => void): () => void {
+      totalListeners.add(listener);
+      return () => totalListeners.delete(listener);
+    },
     async start() {
       unsubscribe = await pubsub.subscribe(PRESENCE_TOPIC, received);
       restartTicker();

@@ -1,12 +1,19 @@
-import { HTTP_TIER_RECHECK_MS, type TLiveTokenResponse } from '@mintcast/contracts';
+import {
+  HTTP_TIER_RECHECK_MS,
+  httpViewersChannelForMint,
+  type TLiveTokenResponse,
+} from '@mintcast/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRealtimeChannel } from '../../lib/realtime/use-realtime-channel.ts';
 import { useAnnounce } from './player-announcer.tsx';
 import { LiveOverlay, PlayerFrame, PlayerStatus, UnmuteButton } from './player-frame.tsx';
 import { fetchViewerToken } from './player-warm-up.ts';
 import { TierIndicator } from './tier-indicator.tsx';
 import { useHls } from './use-hls.ts';
 import { useVideoFrames } from './use-video-frames.ts';
+
+const ignore = () => {};
 
 /**
  * The stream over the HTTP tier (HLS from the site's origin, a few seconds behind). With `recheck` (the viewer
@@ -29,6 +36,8 @@ export function HttpTierPlayer({
   const [muted, setMuted] = useState(true);
   const generation = useHls(videoRef, playlistUrl);
   const framesShowing = useVideoFrames(videoRef, `hls:${generation}`);
+  // Held while this player is on screen: the server counts this tier's viewers by it (a CDN hides them).
+  useRealtimeChannel(httpViewersChannelForMint(mint), ignore, ignore);
 
   useEffect(() => {
     if (!recheck) return;
