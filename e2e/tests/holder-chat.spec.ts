@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { type Hex, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { apiSignIn } from '../support/api-session.ts';
 import { signInPage } from '../support/broadcasting.ts';
 import { type ChainApp, openSignedIn, startChainApp } from '../support/chain-app.ts';
 import { revealChainPanels } from '../support/chain-panels.ts';
@@ -109,4 +110,41 @@ test('holders only refuses a wallet without the token, with its message, and acc
   await expect(mine.getByTestId('holder-badge')).toBeVisible();
   await fan.screenshot({ path: path.join(SHOTS, 'holder-chat-badges-390.png'), style: STILL });
   await context.close();
+});
+
+test('switching holders only or slow mode for non-holders shows on an open stream page at once, without a reload', async ({
+  page,
+}) => {
+  const { app } = local;
+  await page.goto(`${app.url}/livestream/${mint}`);
+  const chat = region(page, 'Live Chat');
+  await expect(chat.getByRole('log')).toBeVisible();
+  // The page's chat subscription is in place once a message posted now reaches it.
+  const creator = await apiSignIn(app.url, HOST_KEY);
+  await expect(async () => {
+    const marker = `ready ${Date.now()}`;
+    expect((await creator.post(`/api/streams/${mint}/messages`, { content: marker })).status).toBe(201);
+    await expect(chat.getByText(marker)).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  // A reload would drop this mark.
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+  const modes = chat.getByTestId('chat-modes');
+  const set = async (holders_only: boolean, nonholder_slow_seconds: number) => {
+    const res = await creator.put(`/api/streams/${mint}/holder-chat/modes`, {
+      holders_only,
+      nonholder_slow_seconds,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+
+  await set(true, 0);
+  await expect(modes.locator('[data-mode="holders"]')).toHaveText('Holders-only chat');
+  await set(false, 30);
+  await expect(modes.locator('[data-mode="nonholder-slow"]')).toHaveText('Non-holders: slow mode 30 s');
+  await expect(modes.locator('[data-mode="holders"]')).toHaveCount(0);
+  await set(false, 0);
+  await expect(chat.getByTestId('chat-modes')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });

@@ -9,8 +9,11 @@ import {
   startAnvil,
 } from '@mintcast/chain-testkit';
 import {
+  chatChannelForMint,
   HOLDER_CACHE_MS,
   HOLDER_CHAT_ERRORS,
+  REALTIME_PATH,
+  type TRealtimeEvent,
   ZApiError,
   ZHolderChatSettings,
   ZHolders,
@@ -18,6 +21,7 @@ import {
 import { type Address, createWalletClient, erc20Abi, type Hash, http, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStream, randomAddress } from './support/builders.ts';
+import { connectRealtime } from './support/multi-instance.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { databaseKind } from './support/test-database.ts';
@@ -288,6 +292,40 @@ describe(`holder-aware chat on a local chain (${databaseKind()})`, () => {
     } finally {
       await down.app.close();
     }
+  });
+
+  it('pushes a change of the modes or the tiers to every open chat of the stream, as it is saved', async () => {
+    const creator = await signIn(t.app);
+    const s = await streamOn(await newToken(), creator);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await connectRealtime(`${address.replace('http', 'ws')}${REALTIME_PATH}`);
+    socket.send({ type: 'subscribe', channel: chatChannelForMint(s.mint) });
+    await socket.waitFor((e) => e.type === 'subscribed');
+    type Pushed = Extract<TRealtimeEvent, { type: 'holder_chat' }>;
+    /** The `n`-th holder_chat event the socket received (1-based). */
+    const pushed = async (n: number) => {
+      const all = () => socket.events.filter((e): e is Pushed => e.type === 'holder_chat');
+      await socket.waitFor(() => all().length >= n, 30_000);
+      return all()[n - 1]!;
+    };
+
+    expect((await setModes(s.mint, creator, true, 0)).statusCode).toBe(200);
+    expect(await pushed(1)).toEqual({
+      type: 'holder_chat',
+      channel: chatChannelForMint(s.mint),
+      settings: { tiers: [], holders_only: true, nonholder_slow_seconds: 0 },
+    });
+    expect((await setModes(s.mint, creator, false, 45)).statusCode).toBe(200);
+    expect((await pushed(2)).settings).toMatchObject({ holders_only: false, nonholder_slow_seconds: 45 });
+    const tiers = [{ name: 'Whale', kind: 'amount', value: '1000' }];
+    expect((await setTiers(s.mint, creator, tiers)).statusCode).toBe(200);
+    expect((await pushed(3)).settings).toEqual({ tiers, holders_only: false, nonholder_slow_seconds: 45 });
+    // A refused change pushes nothing: the next event is the next saved change.
+    const stranger = await signIn(t.app);
+    expect((await setModes(s.mint, stranger, true, 0)).statusCode).toBe(403);
+    expect((await setModes(s.mint, creator, false, 0)).statusCode).toBe(200);
+    expect((await pushed(4)).settings).toMatchObject({ holders_only: false, nonholder_slow_seconds: 0 });
+    socket.ws.close();
   });
 
   it('validates the settings (400), lets only the creator set tiers and the staff set modes (403), 404 for no stream', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZChatMessage, ZChatMessageId } from './chat.ts';
+import { ZHolderChatSettings } from './holder-chat.ts';
 import { ZChatRules } from './moderation.ts';
 import { format, ZText } from './text.ts';
 
@@ -67,6 +68,11 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong'), id: z.string().optional() }),
   /** The chat's modes changed (slow mode, followers-only): every open chat shows the new ones. */
   z.object({ type: z.literal('chat_rules'), channel: z.string(), rules: ZChatRules }),
+  /**
+   * The holder chat's modes or tiers changed (holders only, slow mode for non-holders): every open chat shows the
+   * new ones above its composer without a reload.
+   */
+  z.object({ type: z.literal('holder_chat'), channel: z.string(), settings: ZHolderChatSettings }),
   /** The creator cleared the chat: drop every message shown. */
   z.object({ type: z.literal('chat_cleared'), channel: z.string() }),
   /** On `notifications_{address}`: a stream this wallet follows went live. */

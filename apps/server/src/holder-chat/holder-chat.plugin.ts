@@ -20,12 +20,13 @@ const holderChat: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx })
       holders: holdersFor(ctx),
       access: ctx.access,
       log: createModerationLog(ctx.database.db),
+      pubsub: app.realtime.pubsub,
     }),
   );
 };
 
 export const holderChatPlugin = fp(holderChat, {
   name: PLUGIN.holderChat,
-  dependencies: [PLUGIN.auth, PLUGIN.chat],
+  dependencies: [PLUGIN.auth, PLUGIN.chat, PLUGIN.realtime],
   encapsulate: true,
 });

@@ -3,6 +3,8 @@ import type { Access } from '../access/access.ts';
 import type { HoldersService } from '../chain/holders.service.ts';
 import { notFound } from '../http/errors.ts';
 import type { ModerationLog } from '../moderation/moderation-log.repository.ts';
+import { holderChatChanged, MODERATION_TOPIC } from '../moderation/moderation-notification.ts';
+import type { PubSub } from '../realtime/pubsub.ts';
 import { badgeTiers } from './holder-chat.policy.ts';
 import type { HolderChatRepository } from './holder-chat.repository.ts';
 
@@ -15,10 +17,18 @@ export const createHolderChatService = (deps: {
   holders: Pick<HoldersService, 'balancesAmong' | 'tokenFacts'>;
   access: Pick<Access, 'requireCreator' | 'requireStaff'>;
   log: Pick<ModerationLog, 'add'>;
+  /** Announces a change on the moderation topic: every instance pushes it to its open chats. */
+  pubsub: Pick<PubSub, 'publish'>;
 }) => {
   const settings = async (mint: string): Promise<THolderChatSettings> => {
     const s = await deps.repo.settings(mint);
     if (!s) throw notFound('Stream Not Found');
+    return s;
+  };
+  /** The saved settings, announced to the stream's open chats. */
+  const announced = async (mint: string): Promise<THolderChatSettings> => {
+    const s = await settings(mint);
+    await deps.pubsub.publish(MODERATION_TOPIC, JSON.stringify(holderChatChanged(mint, s)));
     return s;
   };
 
@@ -28,7 +38,7 @@ export const createHolderChatService = (deps: {
     async setTiers(actor: string, mint: string, tiers: THolderTier[]): Promise<THolderChatSettings> {
       await deps.access.requireCreator(actor, mint, "Only the stream's creator can set its holder tiers");
       await deps.repo.save(mint, { tiers });
-      return settings(mint);
+      return announced(mint);
     },
 
     async setModes(actor: string, mint: string, modes: THolderChatModes): Promise<THolderChatSettings> {
@@ -40,7 +50,7 @@ export const createHolderChatService = (deps: {
         action: 'settings',
         detail: `holdersOnly=${modes.holders_only} nonHolderSlowModeSeconds=${modes.nonholder_slow_seconds}`,
       });
-      return settings(mint);
+      return announced(mint);
     },
 
     /**

@@ -1,4 +1,11 @@
-import { chatChannelForMint, type TChatRules, type TRealtimeEvent, ZChatRules } from '@mintcast/contracts';
+import {
+  chatChannelForMint,
+  type TChatRules,
+  type THolderChatSettings,
+  type TRealtimeEvent,
+  ZChatRules,
+  ZHolderChatSettings,
+} from '@mintcast/contracts';
 import { z } from 'zod';
 
 /** The pub/sub topic of moderation changes every instance pushes to its open chats. */
@@ -7,6 +14,8 @@ export const MODERATION_TOPIC = 'moderation';
 const ZNotification = z.discriminatedUnion('k', [
   z.object({ k: z.literal('rules'), mint: z.string(), rules: ZChatRules }),
   z.object({ k: z.literal('clear'), mint: z.string() }),
+  /** The holder chat's settings (holder-chat.service.ts). */
+  z.object({ k: z.literal('holder'), mint: z.string(), settings: ZHolderChatSettings }),
   /** A wallet's messages are hidden in one chat (mint) or in every chat (null: a site-wide ban). */
   z.object({ k: z.literal('hide'), mint: z.string().nullable(), address: z.string() }),
 ]);
@@ -16,6 +25,12 @@ export const rulesChanged = (mint: string, rules: TChatRules): ModerationNotific
   k: 'rules',
   mint,
   rules,
+});
+
+export const holderChatChanged = (mint: string, settings: THolderChatSettings): ModerationNotification => ({
+  k: 'holder',
+  mint,
+  settings,
 });
 
 /**
@@ -32,6 +47,8 @@ export const toModerationEvents = (payload: string, localChannels: () => string[
   switch (n.k) {
     case 'rules':
       return [{ type: 'chat_rules', channel: chatChannelForMint(n.mint), rules: n.rules }];
+    case 'holder':
+      return [{ type: 'holder_chat', channel: chatChannelForMint(n.mint), settings: n.settings }];
     case 'clear':
       return [{ type: 'chat_cleared', channel: chatChannelForMint(n.mint) }];
     case 'hide': {

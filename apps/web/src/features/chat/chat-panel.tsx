@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useDeleteChatMessageMutation, useMuteChatAuthorMutation } from '../../queries/chat.ts';
+import { useHolderChatQuery } from '../../queries/holder-chat.ts';
 import {
   chatTools,
   useChatModerationQuery,
@@ -45,6 +46,7 @@ function ChatPanelBody({ mint, creatorAddress, className = 'h-[560px] lg:h-full'
   const isHost = !!address && address === creator;
   const moderation = useChatModerationQuery(mint);
   const rules = useChatRulesQuery(mint).data;
+  const holderModes = useHolderChatQuery(mint).data;
   const role = moderation.data?.role ?? (isHost ? 'creator' : 'viewer');
   const isStaff = role !== 'viewer';
   const [toolsOpen, setToolsOpen] = useState(false);
@@ -209,7 +211,7 @@ function ChatPanelBody({ mint, creatorAddress, className = 'h-[560px] lg:h-full'
       </div>
 
       <footer className="border-t border-border p-3">
-        {rules && <ChatModes rules={rules} />}
+        <ChatModes rules={rules} holder={holderModes} />
         {address ? (
           <ChatComposer
             mint={mint}

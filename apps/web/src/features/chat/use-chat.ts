@@ -12,6 +12,7 @@ import { useRealtimeChannel } from '../../lib/realtime/use-realtime-channel.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { notify } from '../../lib/toast.ts';
 import { fetchChatHistory } from '../../queries/chat.ts';
+import { holderChatKeys } from '../../queries/holder-chat.ts';
 import { moderationKeys } from '../../queries/moderation.ts';
 import { chatReducer, initialChatState } from './chat-state.ts';
 
@@ -96,6 +97,11 @@ export const useChat = (mint: string) => {
           return dispatch({ type: 'author_hidden', address: event.address });
         case 'chat_rules':
           return queryClient.setQueryData(moderationKeys.rules(mint), event.rules);
+        case 'holder_chat':
+          // Holders only, non-holder slow mode or the tiers changed: the composer's line, and the badges (tiers).
+          queryClient.setQueryData(holderChatKeys.settings(mint), event.settings);
+          void queryClient.invalidateQueries({ queryKey: ['holders', mint.toLowerCase()] });
+          return;
       }
     },
     (status) => {
@@ -106,6 +112,7 @@ export const useChat = (mint: string) => {
         // A ban, timeout or mode change pushed before this subscription took (while the socket was down, or
         // between the page's first read of them and its first subscription) is read again too.
         void readAgain(queryClient, { queryKey: ['moderation', mint] });
+        void readAgain(queryClient, { queryKey: holderChatKeys.settings(mint) });
       } else dispatch({ type: 'connection', connection: status });
     },
   );

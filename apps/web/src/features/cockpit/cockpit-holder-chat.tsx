@@ -27,6 +27,7 @@ const field =
 export function CockpitHolderChat({ mint }: { mint: string }) {
   const { t } = useTranslation();
   const data = useHolderChatQuery(mint).data;
+  const saveTiers = useSetHolderTiersMutation(mint);
   if (!data) return null;
   return (
     <section
@@ -46,7 +47,7 @@ export function CockpitHolderChat({ mint }: { mint: string }) {
         {/* Scrolls within the cockpit's fixed height rather than push the chat out of it. */}
         <div className="max-h-52 overflow-y-auto pr-1">
           <ModesForm mint={mint} settings={data} />
-          <TiersForm key={JSON.stringify(data.tiers)} mint={mint} tiers={data.tiers} />
+          <TiersForm key={JSON.stringify(data.tiers)} mint={mint} tiers={data.tiers} save={saveTiers} />
         </div>
       </details>
     </section>
@@ -104,9 +105,20 @@ function ModesForm({ mint, settings }: { mint: string; settings: THolderChatSett
   );
 }
 
-function TiersForm({ mint, tiers: saved }: { mint: string; tiers: THolderTier[] }) {
+/**
+ * `save` is the panel's (not this form's): saved tiers are pushed to every open chat, this one too, and the push can
+ * come before the answer; the form then starts again from them while the save still says "saved".
+ */
+function TiersForm({
+  mint,
+  tiers: saved,
+  save,
+}: {
+  mint: string;
+  tiers: THolderTier[];
+  save: ReturnType<typeof useSetHolderTiersMutation>;
+}) {
   const { t } = useTranslation();
-  const save = useSetHolderTiersMutation(mint);
   // Each row has a key of its own (rows can be removed from the middle).
   const [tiers, setTiers] = useState<(THolderTier & { key: number })[]>(() =>
     saved.map((tier, key) => ({ ...tier, key })),

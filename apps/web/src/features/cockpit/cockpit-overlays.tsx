@@ -14,7 +14,7 @@ const linkOf = (url: string, kind: TOverlayKind, sound: boolean) =>
   kind === 'alerts' && sound ? `${url}?sound=1` : url;
 
 /**
- * The OBS overlays panel of the stream dashboard (issue 34 item 3), folded until opened: the three browser-source links with their sizes and copy
+ * The OBS overlays panel of the stream dashboard and of the browser broadcaster's cockpit (issue 34 item 3), folded until opened: the three browser-source links with their sizes and copy
  * buttons, a live preview of one (an iframe of our own origin, the only framing the overlays allow), the alerts'
  * sound switch, and new links (the old ones stop working).
  */

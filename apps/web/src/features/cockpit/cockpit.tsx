@@ -7,6 +7,7 @@ import { ChatPanel } from '../chat/chat-panel.tsx';
 import { BroadcastSwitches } from './broadcast-switches.tsx';
 import { CockpitClips } from './cockpit-clips.tsx';
 import { CockpitHolderChat } from './cockpit-holder-chat.tsx';
+import { CockpitOverlays } from './cockpit-overlays.tsx';
 import { CockpitTips } from './cockpit-tips.tsx';
 import { CockpitTradeAlerts } from './cockpit-trade-alerts.tsx';
 import { type HealthSource, healthFigures, recentReadings, type THealth } from './health.ts';
@@ -71,6 +72,11 @@ export function Cockpit(props: {
   health: HealthSource | null;
   className?: string;
   id?: string;
+  /**
+   * Also the OBS overlays panel (the browser broadcaster's cockpit: its creator can put the overlays into OBS or
+   * any compositor). The stream dashboard shows that panel beside its cockpit, with room for the preview.
+   */
+  overlays?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const peak = useRef(0);
@@ -139,6 +145,7 @@ export function Cockpit(props: {
       {props.creatorAddress && <CockpitTradeAlerts mint={props.mint} />}
       {props.creatorAddress && <CockpitClips mint={props.mint} />}
       {props.creatorAddress && <CockpitHolderChat mint={props.mint} />}
+      {props.creatorAddress && props.overlays && <CockpitOverlays mint={props.mint} />}
       <div className="flex min-h-0 flex-1 flex-col">
         <ChatPanel mint={props.mint} creatorAddress={props.creatorAddress} />
       </div>

@@ -205,6 +205,7 @@ export default function Broadcaster(props: {
         viewers={snap.viewers}
         startedAt={props.startedAt}
         health={health}
+        overlays
         className={`${chatOpen ? 'flex' : 'hidden'} absolute inset-x-0 top-16 bottom-24 z-20 rounded-t-2xl border-t border-white/10 bg-neutral-950/95 p-3 backdrop-blur sm:static sm:flex sm:w-[380px] sm:shrink-0 sm:rounded-none sm:border-t-0 sm:border-l sm:bg-neutral-950 sm:backdrop-blur-none`}
       />
       {confirmEnd && (

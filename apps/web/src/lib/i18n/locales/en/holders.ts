@@ -8,6 +8,11 @@ export const holders = {
     holder_balance_unavailable:
       'Your message was not sent: your ${{symbol}} balance could not be checked on BNB Smart Chain right now. Try again in a moment',
   },
+  modes: {
+    holdersOnly: 'Holders-only chat',
+    holdersOnlyHint: 'Only wallets holding the token can chat',
+    nonHolderSlow: 'Non-holders: slow mode {{n}} s',
+  },
   cockpit: {
     title: 'Holder chat',
     holdersOnly: 'Holders only (wallets holding the token)',

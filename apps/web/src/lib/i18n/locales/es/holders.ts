@@ -8,6 +8,11 @@ export const holders = {
     holder_balance_unavailable:
       'Tu mensaje no se envió: no se pudo comprobar tu saldo de ${{symbol}} en BNB Smart Chain ahora mismo. Inténtalo de nuevo en un momento',
   },
+  modes: {
+    holdersOnly: 'Chat solo para poseedores',
+    holdersOnlyHint: 'Solo las carteras que tienen el token pueden chatear',
+    nonHolderSlow: 'Sin el token: modo lento {{n}} s',
+  },
   cockpit: {
     title: 'Chat para poseedores',
     holdersOnly: 'Solo poseedores (carteras con el token)',

@@ -8,6 +8,11 @@ export const holders = {
     holder_balance_unavailable:
       'Votre message n’a pas été envoyé : votre solde de ${{symbol}} n’a pas pu être vérifié sur BNB Smart Chain pour le moment. Réessayez dans un instant',
   },
+  modes: {
+    holdersOnly: 'Chat réservé aux détenteurs',
+    holdersOnlyHint: 'Seuls les portefeuilles qui détiennent le jeton peuvent écrire',
+    nonHolderSlow: 'Sans le jeton : mode lent {{n}} s',
+  },
   cockpit: {
     title: 'Chat des détenteurs',
     holdersOnly: 'Détenteurs uniquement (portefeuilles qui ont le jeton)',
