@@ -61,6 +61,9 @@ export const start = {
     streamPage: 'Ir a la página de tu transmisión',
     replay: 'Ver la repetición',
     replayPending: 'La repetición se está preparando…',
+    raided_one: 'Incursión en {{name}} con {{count}} espectador',
+    raided_many: 'Incursión en {{name}} con {{count}} espectadores',
+    raided_other: 'Incursión en {{name}} con {{count}} espectadores',
   },
   settingUp: 'Configurando...',
   setUpObs: 'Configurar transmisión con OBS',
@@ -94,6 +97,7 @@ export const start = {
     noHealth: 'El estado de la emisión no está disponible para este stream.',
   },
   dashboard: {
+    endNote: 'Después detén la emisión en tu software de streaming (OBS): hasta entonces, sigue enviando.',
     title: 'Panel de la transmisión',
     offline: 'Sin conexión — esperando a tu software de streaming',
     viewStream: 'Ver transmisión',
