@@ -110,6 +110,7 @@ export const start = {
       complete: 'LiveKit ingress: your stream ended',
     },
     announce: {
+      reminders: 'Also post the reminders of my scheduled streams there, a few minutes before they start',
       title: 'Announce your go-live',
       hint: 'When you go live, Mintcast posts the stream link to your Telegram channel and Discord server. Tokens and webhook URLs are stored encrypted and never shown again.',
       telegram: 'Telegram channel',

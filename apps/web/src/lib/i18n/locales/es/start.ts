@@ -111,6 +111,8 @@ export const start = {
       complete: 'Ingress de LiveKit: tu emisión terminó',
     },
     announce: {
+      reminders:
+        'Publicar también allí los recordatorios de mis transmisiones programadas, unos minutos antes de empezar',
       title: 'Anuncia tu directo',
       hint: 'Cuando empiezas un directo, Mintcast publica el enlace en tu canal de Telegram y tu servidor de Discord. Los tokens y las URL de webhook se guardan cifrados y no se vuelven a mostrar.',
       telegram: 'Canal de Telegram',

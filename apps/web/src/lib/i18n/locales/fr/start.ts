@@ -113,6 +113,7 @@ export const start = {
       complete: 'Ingress LiveKit : votre stream est terminé',
     },
     announce: {
+      reminders: 'Publier aussi les rappels de mes streams programmés, quelques minutes avant leur début',
       title: 'Annoncez votre direct',
       hint: 'Quand vous passez en direct, Mintcast publie le lien du stream sur votre canal Telegram et votre serveur Discord. Les jetons et URL de webhook sont stockés chiffrés et ne sont plus jamais affichés.',
       telegram: 'Canal Telegram',
