@@ -10,7 +10,8 @@ import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Issue 35 item 2: the creator connects a Telegram channel in the stream dashboard, and going live posts the
- * stream's link there (a stand-in of the Bot API on loopback). A Discord webhook on loopback is refused.
+ * stream's link there (a stand-in of the Bot API on loopback); the choice to post scheduled-stream reminders
+ * there too is kept. A Discord webhook on loopback is refused.
  */
 const HOST_KEY = generatePrivateKey();
 const BOT = `424242:${'Q'.repeat(35)}`;
@@ -60,6 +61,15 @@ test('the creator connects Telegram in the dashboard and the go-live is posted t
   // The token is gone from the page once saved: it is never sent back.
   await expect(section.getByLabel('Bot token')).toHaveCount(0);
   expect(await page.content()).not.toContain(BOT);
+  // Reminders of scheduled streams are posted there too only if chosen: off at first, kept once chosen.
+  const reminders = section.getByRole('checkbox', {
+    name: /Also post the reminders of my scheduled streams/,
+  });
+  await expect(reminders).not.toBeChecked();
+  await reminders.click(); // checked once the server has saved it (click, not check(): the box follows the answer)
+  await expect(reminders).toBeChecked();
+  await page.reload();
+  await expect(section.getByRole('checkbox', { name: /Also post the reminders/ })).toBeChecked();
 
   // A webhook inside the network (here loopback, plain http) is refused, with the reason.
   await section.getByLabel('Discord webhook URL').fill('http://127.0.0.1:9/api/webhooks/1/abc');

@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { type MarketStandin, startMarketStandin } from '@mintcast/market-standin';
 import type { Page } from '@playwright/test';
-import { generatePrivateKey } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { type RunningApp, startApp } from '../support/app-server.ts';
 import { goLive, signInPage } from '../support/broadcasting.ts';
 import { streamSeed } from '../support/data.ts';
@@ -19,6 +19,16 @@ const TARGET = streamSeed({
   num_participants: 4,
 });
 
+/** A stream broadcast from OBS, live (seeded: no streaming software here), owned by OBS_KEY's wallet. */
+const OBS_KEY = generatePrivateKey();
+const OBS_SOURCE = streamSeed({
+  name: 'OBS Desk Show',
+  symbol: 'OBSD',
+  is_currently_live: true,
+  num_participants: 3,
+  creator_address: privateKeyToAccount(OBS_KEY).address.toLowerCase(),
+});
+
 let standin: MarketStandin;
 let app: RunningApp;
 
@@ -29,7 +39,7 @@ test.beforeAll(async () => {
   standin = await startMarketStandin();
   app = await startApp({
     media: true,
-    streams: [TARGET],
+    streams: [TARGET, OBS_SOURCE],
     env: { MARKET_DATA_URL: standin.url, LIVE_RECONCILE_INTERVAL_MS: '0' },
   });
 });
@@ -39,14 +49,14 @@ test.afterAll(async () => {
 });
 
 /** A viewer on the creator's stream page, its realtime socket subscribed to the stream's status. */
-const openViewer = async (browser: import('@playwright/test').Browser): Promise<Page> => {
+const openViewer = async (browser: import('@playwright/test').Browser, mint = TOKEN): Promise<Page> => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   const frames: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
-  await page.goto(`${app.url}/livestream/${TOKEN}`);
+  await page.goto(`${app.url}/livestream/${mint}`);
   await expect(page.getByTestId('stream-page')).toBeVisible({ timeout: 30_000 });
   await expect
-    .poll(() => frames.some((f) => f.includes('"subscribed"') && f.includes(`stream_status_${TOKEN}`)), {
+    .poll(() => frames.some((f) => f.includes('"subscribed"') && f.includes(`stream_status_${mint}`)), {
       timeout: 30_000,
     })
     .toBe(true);
@@ -97,8 +107,14 @@ test('a creator ends the broadcast with a raid: two viewers move to the live tar
     await expect(line).toContainText(/Raided by 0x.+ with \d+ viewers?/);
     await expect(line).toContainText(/from Example Stream Token.* \(\$XSTRM\)/);
   }
-  // The creator's broadcast ended (the recap shows) and the stream is offline.
+  // The creator's broadcast ended (the recap shows, with where the audience went) and the stream is offline.
   await expect(host.getByTestId('stream-recap')).toBeVisible({ timeout: 30_000 });
+  await expect(host.getByTestId('recap-raid')).toHaveText(/^Raided Raid Target Show with \d+ viewers?$/);
+  await expect(host.getByTestId('recap-raid').getByRole('link')).toHaveAttribute(
+    'href',
+    `/livestream/${TARGET.mint}`,
+  );
+  await shotsAtWidths(host, 'raid-recap');
   const record = (await (await fetch(`${app.url}/api/streams/${TOKEN}`)).json()) as {
     is_currently_live: boolean;
   };
@@ -113,4 +129,37 @@ test('a creator ends the broadcast with a raid: two viewers move to the live tar
   await expect(second.getByTestId('stream-page')).toBeVisible();
   await expect(second.getByTestId('raid-banner')).toHaveCount(0);
   await expect(second.getByTestId('chat-column').getByTestId('raid-line')).toBeVisible();
+});
+
+test('the OBS dashboard ends a stream with the same raid choice: a viewer moves to the target, the stream goes offline', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const host = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await signInPage(host, app.url, OBS_KEY);
+  await host.goto(`${app.url}/dashboard/${OBS_SOURCE.mint}`);
+  await expect(host.getByTestId('ingest-state').getByTestId('live-badge')).toBeVisible({ timeout: 30_000 });
+  const viewer = await openViewer(browser, OBS_SOURCE.mint);
+
+  await host.getByRole('button', { name: 'End Stream' }).click();
+  const dialog = host.getByRole('dialog', { name: 'End your stream?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Then stop streaming in your streaming software (OBS)');
+  const picker = dialog.getByRole('group', { name: 'Send your viewers to another live stream' });
+  await expect(picker.getByRole('radio', { name: /OBS Desk Show/ })).toHaveCount(0);
+  await picker.getByRole('radio', { name: /Raid Target Show/ }).check();
+  await shotsAtWidths(host, 'raid-picker-dashboard');
+  await dialog.getByRole('button', { name: 'Raid and end' }).click();
+
+  await expect(viewer).toHaveURL(`${app.url}/livestream/${TARGET.mint}`, { timeout: 30_000 });
+  await expect(viewer.getByTestId('raid-banner')).toContainText(/Raided by 0x.+ with \d+ viewers?/);
+  // The dashboard shows the stream offline, without End Stream; the site says so too.
+  await expect(host.getByTestId('ingest-state')).toHaveText('Offline — waiting for your streaming software', {
+    timeout: 30_000,
+  });
+  await expect(host.getByRole('button', { name: 'End Stream' })).toHaveCount(0);
+  const record = (await (await fetch(`${app.url}/api/streams/${OBS_SOURCE.mint}`)).json()) as {
+    is_currently_live: boolean;
+  };
+  expect(record.is_currently_live).toBe(false);
 });

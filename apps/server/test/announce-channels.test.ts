@@ -70,7 +70,11 @@ describe(`Telegram and Discord go-live announcements (${databaseKind()})`, () =>
     const dc = await call(t.app, creator, 'PUT', `${base}/discord`, { webhookUrl: hook });
     expect(dc.statusCode, dc.body).toBe(200);
     const view = await call(t.app, creator, 'GET', base);
-    expect(view.json()).toEqual({ telegram: { chatId: '@mintcast_live' }, discord: { connected: true } });
+    expect(view.json()).toEqual({
+      telegram: { chatId: '@mintcast_live' },
+      discord: { connected: true },
+      reminders: false,
+    });
     for (const res of [tg, dc, view]) {
       expect(res.body).not.toContain(BOT);
       expect(res.body).not.toContain(hook);
@@ -109,10 +113,12 @@ describe(`Telegram and Discord go-live announcements (${databaseKind()})`, () =>
     expect((await call(t.app, creator, 'DELETE', `${base}/telegram`)).json()).toEqual({
       telegram: null,
       discord: { connected: true },
+      reminders: false,
     });
     expect((await call(t.app, creator, 'DELETE', `${base}/discord`)).json()).toEqual({
       telegram: null,
       discord: null,
+      reminders: false,
     });
     const [tgBefore, dcBefore] = [telegram.messages().length, discord.received.length];
     await t.app.ctx.streams.setLive(creator.address, s.mint, true);
@@ -190,7 +196,11 @@ describe(`Telegram and Discord go-live announcements (${databaseKind()})`, () =>
       expect(res.statusCode, webhookUrl).toBe(400);
       expect(res.json().error.message).toMatch(/^webhookUrl: /);
     }
-    expect((await call(strict.app, creator, 'GET', base)).json()).toEqual({ telegram: null, discord: null });
+    expect((await call(strict.app, creator, 'GET', base)).json()).toEqual({
+      telegram: null,
+      discord: null,
+      reminders: false,
+    });
   });
 
   it('says so when the site has no key to keep secrets with', async () => {

@@ -1,7 +1,7 @@
 import { ZStreamRecap } from '@mintcast/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStreamsRepository } from '../src/streams/streams.repository.ts';
-import { randomAddress } from './support/builders.ts';
+import { createStream, randomAddress } from './support/builders.ts';
 import { type SignedIn, signIn } from './support/sign-in.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { databaseKind } from './support/test-database.ts';
@@ -96,6 +96,7 @@ describe(`stream recap (${databaseKind()})`, () => {
       tips: 2,
       tipsWei: '60000000000000000',
       chatMessages: 2,
+      raid: null,
     });
     expect(ended.endedAt).not.toBeNull();
     expect(Date.parse(ended.endedAt!)).toBeGreaterThanOrEqual(Date.parse(ended.startedAt));
@@ -110,5 +111,40 @@ describe(`stream recap (${databaseKind()})`, () => {
     await viewers(1);
     const next = ZStreamRecap.parse((await recap(creator)).json());
     expect(next).toMatchObject({ endedAt: null, peakViewers: 1, newFollowers: 0, tips: 0, chatMessages: 0 });
+  });
+
+  it('says where a raid sent the audience, and how many; the next broadcast starts without it', async () => {
+    const db = t.database.db;
+    const source = await createStream(db, { creator_address: creator.address, name: 'Raider Recap' });
+    const target = await createStream(db, { is_currently_live: true, name: 'Raid Landing', symbol: 'LAND' });
+    const as = (path: string, payload?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/streams/${source.mint}${path}`,
+        headers: creator.headers,
+        ...(payload ? { payload } : {}),
+      });
+    const recapOf = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/streams/${source.mint}/recap`,
+        headers: creator.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return ZStreamRecap.parse(res.json());
+    };
+    // Live, not raided (yet): no raid in the recap.
+    expect((await as('/live', { live: true })).statusCode).toBe(200);
+    await createStreamsRepository(db).update(source.mint, { num_participants: 12 });
+    expect((await recapOf()).raid).toBeNull();
+
+    const raided = await as('/raid', { to: target.mint });
+    expect(raided.statusCode, raided.body).toBe(200);
+    expect(await recapOf()).toMatchObject({
+      raid: { to: target.mint, name: 'Raid Landing', symbol: 'LAND', viewers: 12 },
+    });
+
+    expect((await as('/live', { live: true })).statusCode).toBe(200);
+    expect((await recapOf()).raid).toBeNull();
   });
 });

@@ -108,5 +108,11 @@ export type TDiscordConnect = z.infer<typeof ZDiscordConnect>;
 export const ZAnnounceTargets = z.object({
   telegram: z.object({ chatId: z.string() }).nullable(),
   discord: z.object({ connected: z.literal(true) }).nullable(),
+  /** Reminders of the stream's scheduled broadcasts are posted there too (go-lives always are). */
+  reminders: z.boolean(),
 });
 export type TAnnounceTargets = z.infer<typeof ZAnnounceTargets>;
+
+/** `PUT /api/streams/{mint}/announce/reminders`: post scheduled-broadcast reminders to Telegram and Discord. */
+export const ZAnnounceReminders = z.object({ enabled: z.boolean() });
+export type TAnnounceReminders = z.infer<typeof ZAnnounceReminders>;

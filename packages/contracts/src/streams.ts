@@ -129,6 +129,8 @@ export const ZStreamRecap = z.object({
   /** The tips' total in wei, as decimal text. */
   tipsWei: z.string(),
   chatMessages: int(),
+  /** Where the broadcast sent its audience when it ended (a raid, issue 35 item 4); null: it just ended. */
+  raid: z.nullable(z.object({ to: ZAddress, name: z.string(), symbol: z.string(), viewers: int() })),
 });
 export type TStreamRecap = z.infer<typeof ZStreamRecap>;
 

@@ -6,13 +6,10 @@ import { PLUGIN } from '../plugin-names.ts';
 import { createPushRepository } from '../push/push.repository.ts';
 import { createPushSender } from '../push/push-sender.ts';
 import { createAnnounceRepository } from './announce.repository.ts';
+import { announceChannels } from './announce-channels.ts';
 import { type Announcer, createAnnounceJob } from './announce-job.ts';
 import type { OutboundPolicy } from './outbound-http.ts';
-import { createTargetsRepository } from './targets.repository.ts';
 import { targetsRoutes } from './targets.routes.ts';
-import { createTargetsService } from './targets.service.ts';
-import { createTargetsSender } from './targets-sender.ts';
-import { createTelegramApi } from './telegram-api.ts';
 
 /** Sweep for go-lives whose NOTIFY was lost this often, unless configured. */
 const DEFAULT_SWEEP_MS = 5_000;
@@ -30,15 +27,8 @@ const announce: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) =
   const reach = ctx.config.reach;
   const log = app.log;
   const policy = outboundPolicy(ctx);
-  const telegram = createTelegramApi(reach?.telegramApiUrl ?? 'https://api.telegram.org');
-  const targets = createTargetsService({
-    repo: createTargetsRepository(ctx.database.db),
-    access: ctx.access,
-    secretsKey: reach?.secretsKey ?? null,
-    telegram,
-    policy,
-  });
-  targetsRoutes(app, targets);
+  const channels = announceChannels(ctx, policy, log);
+  targetsRoutes(app, channels.targets);
 
   const announcers: Announcer[] = [];
   if (reach?.vapid) {
@@ -51,16 +41,7 @@ const announce: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) =
     });
     announcers.push(push.wentLive);
   }
-  if (reach?.secretsKey) {
-    const sender = createTargetsSender({
-      targets,
-      telegram,
-      policy,
-      publicOrigin: ctx.config.publicOrigin,
-      log,
-    });
-    announcers.push(sender.wentLive);
-  }
+  if (reach?.secretsKey) announcers.push(channels.sender.wentLive);
   if (announcers.length === 0) return;
   const job = createAnnounceJob({
     repo: createAnnounceRepository(ctx.database.db),

@@ -22,6 +22,8 @@ export interface AnnounceTargetsTable {
   telegram_chat_id: string | null;
   telegram_bot_token_sealed: string | null;
   discord_webhook_sealed: string | null;
+  /** Scheduled-broadcast reminders are posted there too (go-lives always are). */
+  post_reminders: ColumnType<boolean, boolean | undefined, boolean>;
   updated_at: Timestamp;
 }
 

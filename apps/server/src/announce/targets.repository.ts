@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 type Row = Database['announce_targets'];
@@ -10,7 +10,11 @@ export const createTargetsRepository = (db: Kysely<Database>) => ({
 
   async set(
     mint: string,
-    values: Partial<Pick<Row, 'telegram_chat_id' | 'telegram_bot_token_sealed' | 'discord_webhook_sealed'>>,
+    values: Partial<
+      Pick<Updateable<Row>, 'telegram_chat_id' | 'telegram_bot_token_sealed' | 'discord_webhook_sealed'> & {
+        post_reminders: boolean;
+      }
+    >,
   ): Promise<void> {
     await db
       .insertInto('announce_targets')

@@ -1,12 +1,19 @@
-import { ZAnnounceTargets, ZDiscordConnect, ZMintParams, ZTelegramConnect } from '@mintcast/contracts';
+import {
+  ZAnnounceReminders,
+  ZAnnounceTargets,
+  ZDiscordConnect,
+  ZMintParams,
+  ZTelegramConnect,
+} from '@mintcast/contracts';
 import type { FastifyInstance } from 'fastify';
 import { routeSchema } from '../http/api-docs.ts';
 import type { TargetsService } from './targets.service.ts';
 
 /**
  * A stream's go-live announcements outside the site, for its creator: `GET /api/streams/{mint}/announce`,
- * `PUT`/`DELETE …/announce/telegram` (bot token + chat id) and `…/announce/discord` (webhook URL). Every answer
- * is the targets without their secrets.
+ * `PUT`/`DELETE …/announce/telegram` (bot token + chat id) and `…/announce/discord` (webhook URL), and
+ * `PUT …/announce/reminders` (scheduled-broadcast reminders posted too). Every answer is the targets without
+ * their secrets.
  */
 export const targetsRoutes = (app: FastifyInstance, targets: TargetsService): void => {
   const tags = ['announce'];
@@ -46,6 +53,24 @@ export const targetsRoutes = (app: FastifyInstance, targets: TargetsService): vo
     },
     async (request) =>
       targets.connectDiscord(actor(request), mintOf(request.params), ZDiscordConnect.parse(request.body)),
+  );
+  app.put(
+    '/api/streams/:mint/announce/reminders',
+    {
+      ...auth,
+      schema: routeSchema({
+        tags,
+        params: ZMintParams,
+        body: ZAnnounceReminders,
+        response: { 200: ZAnnounceTargets },
+      }),
+    },
+    async (request) =>
+      targets.setReminders(
+        actor(request),
+        mintOf(request.params),
+        ZAnnounceReminders.parse(request.body).enabled,
+      ),
   );
   for (const which of ['telegram', 'discord'] as const)
     app.delete(

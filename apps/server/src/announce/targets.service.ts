@@ -39,6 +39,7 @@ export const createTargetsService = (deps: {
       telegram:
         row?.telegram_chat_id && row.telegram_bot_token_sealed ? { chatId: row.telegram_chat_id } : null,
       discord: row?.discord_webhook_sealed ? { connected: true } : null,
+      reminders: row?.post_reminders ?? false,
     };
   };
 
@@ -84,6 +85,14 @@ export const createTargetsService = (deps: {
       return view(mint);
     },
 
+    /** Whether scheduled-broadcast reminders are posted too (kept when a channel is reconnected). */
+    async setReminders(actor: string, mint: string, enabled: boolean): Promise<TAnnounceTargets> {
+      await deps.access.requireCreator(actor, mint, REFUSAL);
+      key();
+      await deps.repo.set(mint, { post_reminders: enabled });
+      return view(mint);
+    },
+
     /** The opened credentials of a stream, for the sender (null for a channel not connected or unreadable). */
     async credentials(mint: string) {
       const row = await deps.repo.find(mint);
@@ -96,6 +105,7 @@ export const createTargetsService = (deps: {
       return {
         telegram: botToken && row.telegram_chat_id ? { botToken, chatId: row.telegram_chat_id } : null,
         discordWebhook: tryOpen(row.discord_webhook_sealed, 'discord'),
+        reminders: row.post_reminders,
       };
     },
   };

@@ -1,4 +1,5 @@
 import { SCHEDULE_REMINDER_LEAD_MINUTES, type TSchedulePushPayload } from '@mintcast/contracts';
+import type { ScheduleReminder } from '../announce/targets-sender.ts';
 import type { LeaderLock } from '../db/advisory-lock.ts';
 import { createLeaderRounds } from '../db/leader-rounds.ts';
 import type { PushTarget } from '../push/push.repository.ts';
@@ -10,8 +11,9 @@ const LEAD_MS = SCHEDULE_REMINDER_LEAD_MINUTES * 60_000;
 const BATCH = 20;
 
 /**
- * Web Push reminders of scheduled broadcasts, `SCHEDULE_REMINDER_LEAD_MINUTES` before their time, to the
- * browsers of the wallets that asked. Each sweep (every `sweepIntervalMs`) runs only on the instance holding
+ * Reminders of scheduled broadcasts, `SCHEDULE_REMINDER_LEAD_MINUTES` before their time: Web Push to the
+ * browsers of the wallets that asked, and a post to the stream's Telegram channel and Discord webhook when its
+ * creator chose so. Each sweep (every `sweepIntervalMs`) runs only on the instance holding
  * the `schedule-reminders` leader lock, and a due schedule is claimed (`reminded_at` set) in the same statement
  * that finds it, so a reminder goes out once whatever the number of instances. One found after its grace
  * period (the site was down) is not sent, and is deleted with the other past schedules.
@@ -19,7 +21,10 @@ const BATCH = 20;
 export const createReminderJob = (deps: {
   repo: SchedulesRepository;
   lock: LeaderLock;
-  push: { sendTo: (targets: PushTarget[], body: string) => Promise<unknown> };
+  /** Web Push (null: off on this site). */
+  push: { sendTo: (targets: PushTarget[], body: string) => Promise<unknown> } | null;
+  /** Telegram and Discord (null: off on this site). */
+  channels: { reminder: (s: ScheduleReminder) => Promise<void> } | null;
   publicOrigin: string;
   sweepIntervalMs: number;
   now: () => number;
@@ -38,7 +43,22 @@ export const createReminderJob = (deps: {
       starts_at: s.starts_at,
       url: `${deps.publicOrigin}/livestream/${mint}`,
     };
-    await deps.push.sendTo(await deps.repo.reminderTargets(mint), JSON.stringify(payload));
+    const push = deps.push;
+    // Each channel on its own: a failing Telegram never stops the pushes.
+    await Promise.all([
+      push &&
+        deps.repo.reminderTargets(mint).then((targets) => push.sendTo(targets, JSON.stringify(payload))),
+      deps.channels
+        ?.reminder({
+          mint,
+          name: s.name,
+          symbol: s.symbol,
+          image_uri: s.image_uri,
+          title: s.title,
+          starts_at: s.starts_at,
+        })
+        .catch((err: unknown) => deps.log.warn({ err, mint }, 'schedule reminder: a channel failed')),
+    ]);
   };
 
   const round = async () => {

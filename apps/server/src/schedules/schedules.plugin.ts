@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { outboundPolicy } from '../announce/announce.plugin.ts';
+import { announceChannels } from '../announce/announce-channels.ts';
 import type { AppContext } from '../app-context.ts';
 import { createLeaderLock } from '../db/advisory-lock.ts';
 import { PLUGIN } from '../plugin-names.ts';
@@ -15,8 +16,8 @@ import { createSchedulesService } from './schedules.service.ts';
 const DEFAULT_REMINDER_SWEEP_MS = 15_000;
 
 /**
- * Scheduled broadcasts (their routes), and the Web Push reminders sent by the leader instance before they
- * start. The bell's reminder entries are the notifications plugin's (read from the same tables).
+ * Scheduled broadcasts (their routes), and the reminders (Web Push; Telegram and Discord if the creator chose)
+ * sent by the leader instance before they start. The bell's reminder entries are the notifications plugin's (read from the same tables).
  */
 const schedules: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const repo = createSchedulesRepository(ctx.database.db);
@@ -31,17 +32,21 @@ const schedules: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) 
   );
 
   const reach = ctx.config.reach;
-  if (!reach?.vapid) return;
+  if (!reach?.vapid && !reach?.secretsKey) return;
+  const policy = outboundPolicy(ctx);
   const job = createReminderJob({
     repo,
     lock: createLeaderLock(ctx.database, 'schedule-reminders'),
-    push: createPushSender({
-      repo: createPushRepository(ctx.database.db),
-      vapid: reach.vapid,
-      policy: outboundPolicy(ctx),
-      publicOrigin: ctx.config.publicOrigin,
-      log: app.log,
-    }),
+    push: reach.vapid
+      ? createPushSender({
+          repo: createPushRepository(ctx.database.db),
+          vapid: reach.vapid,
+          policy,
+          publicOrigin: ctx.config.publicOrigin,
+          log: app.log,
+        })
+      : null,
+    channels: reach.secretsKey ? announceChannels(ctx, policy, app.log).sender : null,
     publicOrigin: ctx.config.publicOrigin,
     sweepIntervalMs: reach.reminderSweepMs ?? DEFAULT_REMINDER_SWEEP_MS,
     now: ctx.now,

@@ -200,7 +200,7 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
 
   /** What happened in the stream between `from` and `to`: follows, tips (count and total) and chat messages. */
   async recapCounts(mint: string, from: Date, to: Date) {
-    const [followers, tips, messages] = await Promise.all([
+    const [followers, tips, messages, raid] = await Promise.all([
       db
         .selectFrom('subscriptions')
         .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -226,12 +226,26 @@ export const createStreamsRepository = (db: Kysely<Database>) => ({
         .where('created_at', '>=', from)
         .where('created_at', '<=', to)
         .executeTakeFirstOrThrow(),
+      // The raid that ended it: its line in the target's chat (messages_raid_from_idx), the target's card.
+      db
+        .selectFrom('messages as m')
+        .innerJoin('streams as t', 't.mint', 'm.stream_id')
+        .select(['m.stream_id as to', 't.name', 't.symbol', sql<string>`m.raid->>'viewers'`.as('viewers')])
+        .where(sql<boolean>`m.raid IS NOT NULL AND m.raid->>'from' = ${mint}`)
+        .where('m.created_at', '>=', from)
+        .where('m.created_at', '<=', to)
+        .orderBy('m.created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
     ]);
     return {
       newFollowers: Number(followers.n),
       tips: Number(tips.n),
       tipsWei: tips.wei,
       chatMessages: Number(messages.n),
+      raid: raid
+        ? { to: raid.to, name: raid.name, symbol: raid.symbol, viewers: Number(raid.viewers) }
+        : null,
     };
   },
 

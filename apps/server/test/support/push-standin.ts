@@ -13,8 +13,14 @@ export interface TestBrowser {
 
 export interface PushStandin {
   url: string;
-  /** A new browser subscribed at this push service; `status` is what the service answers for it (201 = ok). */
-  browser(status?: number): TestBrowser;
+  /**
+   * A new browser subscribed at this push service; `status` is what the service answers for it (201 = ok).
+   * `decrypt: false` (benchmarks): its messages are accepted and counted, not decrypted (a push service never
+   * decrypts; the browser does), and `received` stays empty.
+   */
+  browser(status?: number, opts?: { decrypt?: boolean }): TestBrowser;
+  /** Messages accepted (answered 2xx) so far, for every browser. */
+  accepted(): number;
   /** Requests that could not be authenticated or decrypted (must stay empty). */
   rejected: string[];
   /** TCP connections accepted so far (any request, even one that never parses). */
@@ -56,8 +62,17 @@ const decrypt = (body: Buffer, uaPrivate: ReturnType<typeof createECDH>, authSec
   return padded.subarray(0, end);
 };
 
-/** RFC 8292: `Authorization: vapid t=<JWT>, k=<public key>`, the JWT signed by that key for this origin. */
-const checkVapid = async (req: IncomingMessage, origin: string, vapidPublicKey: string) => {
+/**
+ * RFC 8292: `Authorization: vapid t=<JWT>, k=<public key>`, the JWT signed by that key for this origin. A token
+ * already verified is not verified again (a sender reuses one per push service, as push services expect).
+ */
+const checkVapid = async (
+  req: IncomingMessage,
+  origin: string,
+  vapidPublicKey: string,
+  verified: Set<string>,
+) => {
+  if (verified.has(req.headers.authorization ?? '')) return;
   const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(req.headers.authorization ?? '');
   if (!m) throw new Error(`no VAPID authorization: ${req.headers.authorization}`);
   if (m[2] !== vapidPublicKey) throw new Error('VAPID key is not the site key');
@@ -72,6 +87,7 @@ const checkVapid = async (req: IncomingMessage, origin: string, vapidPublicKey: 
     'ES256',
   );
   await jwtVerify(m[1]!, key, { audience: origin, algorithms: ['ES256'] });
+  verified.add(req.headers.authorization!);
 };
 
 /**
@@ -81,9 +97,11 @@ const checkVapid = async (req: IncomingMessage, origin: string, vapidPublicKey: 
 export const startPushStandin = async (vapidPublicKey: string): Promise<PushStandin> => {
   const browsers = new Map<
     string,
-    { ecdh: ReturnType<typeof createECDH>; auth: Buffer; status: number; t: TestBrowser }
+    { ecdh: ReturnType<typeof createECDH>; auth: Buffer; status: number; decrypt: boolean; t: TestBrowser }
   >();
+  let accepted = 0;
   const rejected: string[] = [];
+  const verified = new Set<string>();
   let origin = '';
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -98,9 +116,12 @@ export const startPushStandin = async (vapidPublicKey: string): Promise<PushStan
       (async () => {
         if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
         if (!req.headers.ttl) throw new Error('no TTL header');
-        await checkVapid(req, origin, vapidPublicKey);
-        if (b.status >= 200 && b.status < 300)
-          b.t.received.push(JSON.parse(decrypt(Buffer.concat(chunks), b.ecdh, b.auth).toString('utf8')));
+        await checkVapid(req, origin, vapidPublicKey, verified);
+        if (b.status >= 200 && b.status < 300) {
+          if (b.decrypt)
+            b.t.received.push(JSON.parse(decrypt(Buffer.concat(chunks), b.ecdh, b.auth).toString('utf8')));
+          accepted++;
+        }
         res.writeHead(b.status).end();
       })().catch((err: Error) => {
         rejected.push(err.message);
@@ -116,7 +137,8 @@ export const startPushStandin = async (vapidPublicKey: string): Promise<PushStan
     url: origin,
     rejected,
     connections: () => connections,
-    browser(status = 201) {
+    accepted: () => accepted,
+    browser(status = 201, opts = {}) {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       const auth = randomBytes(16);
@@ -128,7 +150,7 @@ export const startPushStandin = async (vapidPublicKey: string): Promise<PushStan
         },
         received: [],
       };
-      browsers.set(id, { ecdh, auth, status, t });
+      browsers.set(id, { ecdh, auth, status, decrypt: opts.decrypt ?? true, t });
       return t;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -25,9 +25,13 @@ export const useAnnounceTargetsQuery = (mint: string | undefined) =>
 type Change =
   | { channel: 'telegram'; connect: TTelegramConnect }
   | { channel: 'discord'; connect: TDiscordConnect }
-  | { channel: 'telegram' | 'discord'; connect: null };
+  | { channel: 'telegram' | 'discord'; connect: null }
+  | { channel: 'reminders'; enabled: boolean };
 
-/** Connect (PUT) or disconnect (DELETE) one channel; the answer replaces the cached targets. */
+/**
+ * Connect (PUT) or disconnect (DELETE) one channel, or choose whether scheduled-stream reminders are posted too;
+ * the answer replaces the cached targets.
+ */
 export const useAnnounceMutation = (mint: string) => {
   const qc = useQueryClient();
   return useMutation({
@@ -35,7 +39,11 @@ export const useAnnounceMutation = (mint: string) => {
       apiFetch(
         `${path(mint)}/${c.channel}`,
         ZAnnounceTargets,
-        c.connect ? { method: 'PUT', ...jsonBody(c.connect) } : { method: 'DELETE' },
+        c.channel === 'reminders'
+          ? { method: 'PUT', ...jsonBody({ enabled: c.enabled }) }
+          : c.connect
+            ? { method: 'PUT', ...jsonBody(c.connect) }
+            : { method: 'DELETE' },
       ),
     onSuccess: (targets: TAnnounceTargets) => qc.setQueryData(announceKeys.targets(mint), targets),
   });

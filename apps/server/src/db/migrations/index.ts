@@ -29,6 +29,8 @@ import * as m1250 from './1250_clip_reports.ts';
 import * as m1260 from './1260_raids.ts';
 import * as m1270 from './1270_holder_chat.ts';
 import * as m1280 from './1280_overlay_keys.ts';
+import * as m1310 from './1310_raid_recap.ts';
+import * as m1311 from './1311_announce_reminders.ts';
 
 /**
  * Every migration, keyed by name; they run in name order. Add new ones at the end with the next number
@@ -65,4 +67,6 @@ export const migrations: Record<string, Migration> = {
   '1260_raids': m1260,
   '1280_overlay_keys': m1280,
   '1270_holder_chat': m1270,
+  '1310_raid_recap': m1310,
+  '1311_announce_reminders': m1311,
 };

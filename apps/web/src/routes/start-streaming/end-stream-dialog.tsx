@@ -11,6 +11,8 @@ import { RaidPicker, raidTarget } from './raid-picker.tsx';
  */
 export function EndStreamDialog(props: {
   mint: string;
+  /** A line under the text (the OBS dashboard: the streaming software is stopped there). */
+  note?: string;
   onConfirm: (raidTo: string | null) => void;
   onCancel: () => void;
 }) {
@@ -37,6 +39,7 @@ export function EndStreamDialog(props: {
         <p id="end-stream-text" className="text-sm text-muted">
           {t('start.endConfirm.text')}
         </p>
+        {props.note && <p className="text-sm text-muted">{props.note}</p>}
         <RaidPicker mint={props.mint} picked={picked} onPick={setPicked} typed={typed} onType={setTyped} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" onClick={props.onCancel} className={buttonClass('secondary', 'md')}>

@@ -1,5 +1,5 @@
 import { formatElapsed } from '@mintcast/contracts';
-import { Clock, Gift, MessageCircle, PlayCircle, Radio, TrendingUp, UserPlus } from 'lucide-react';
+import { Clock, Gift, MessageCircle, PlayCircle, Radio, Rocket, TrendingUp, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,7 +25,7 @@ function Figure(props: { label: string; value: ReactNode; icon: ReactNode; testI
 
 /**
  * After End Stream: what the broadcast did, as the server counted it (its length, peak viewers, new followers,
- * tips and chat messages), and the ways on: start again, or the stream's page.
+ * tips and chat messages, and where a raid sent its audience), and the ways on: start again, or the stream's page.
  */
 export function StreamRecap(props: { mint: string; title: string; onStartAgain: () => void }) {
   const { t } = useTranslation();
@@ -86,6 +86,17 @@ export function StreamRecap(props: { mint: string; title: string; onStartAgain: 
             value={r ? fmt.integer(r.chatMessages) : pending}
           />
         </dl>
+        {r?.raid && (
+          <p
+            data-testid="recap-raid"
+            className="mt-3 flex items-center gap-2 rounded-xl border border-border bg-surface-2 px-4 py-3 text-sm font-medium text-fg"
+          >
+            <Rocket aria-hidden className="size-4 shrink-0 text-brand" />
+            <Link to={`/livestream/${r.raid.to}`} className="min-w-0 break-words hover:underline">
+              {t('start.recap.raided', { name: r.raid.name, count: r.raid.viewers })}
+            </Link>
+          </p>
+        )}
         {recap.isError && (
           <p role="alert" className="mt-4 text-sm text-down">
             {t('start.recap.failed')}

@@ -10,7 +10,10 @@ import { DashboardPanel } from './dashboard-panel.tsx';
 
 const fieldClass = 'h-11 w-full min-w-0 rounded-lg border border-border bg-surface-2 px-4 text-sm text-fg';
 
-/** Where the stream's go-live is posted: a Telegram channel (bot token + chat id) and a Discord webhook. */
+/**
+ * Where the stream's go-live is posted: a Telegram channel (bot token + chat id) and a Discord webhook; and
+ * whether its scheduled broadcasts' reminders are posted there too.
+ */
 export function AnnounceSettings({ mint }: { mint: string }) {
   const { t } = useTranslation();
   const targets = useAnnounceTargetsQuery(mint);
@@ -146,6 +149,19 @@ export function AnnounceSettings({ mint }: { mint: string }) {
           </form>
         )}
       </div>
+
+      {data?.telegram || data?.discord ? (
+        <label className="flex items-start gap-2 text-sm text-fg">
+          <input
+            type="checkbox"
+            checked={data.reminders}
+            disabled={change.isPending}
+            onChange={(e) => run({ channel: 'reminders', enabled: e.target.checked })}
+            className="mt-0.5 size-4 accent-brand"
+          />
+          <span>{k('reminders')}</span>
+        </label>
+      ) : null}
     </DashboardPanel>
   );
 }

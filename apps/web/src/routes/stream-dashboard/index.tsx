@@ -13,6 +13,7 @@ import { useStreamQuery } from '../../queries/streams.ts';
 import { InvalidStream, StreamNotFound } from '../livestream/stream-states.tsx';
 import { ConnectPrompt } from '../start-streaming/connect-prompt.tsx';
 import { AnnounceSettings } from './announce-settings.tsx';
+import { DashboardEnd } from './dashboard-end.tsx';
 import { IngestSettings } from './ingest-settings.tsx';
 import { ingressStatusMessage } from './ingress-status.ts';
 import { ScheduleForm } from './schedule-form.tsx';
@@ -23,7 +24,8 @@ import { WebhookSettings } from './webhook-settings.tsx';
  * Route /dashboard/:mint — the creator's page for a stream broadcast from OBS: the WHIP server URL and stream
  * key (copy, reveal, regenerate), whether the stream is live (pushed as it changes), and the broadcaster's
  * cockpit: viewers, time live, tips, chat with the creator's tools, and the ingest's health from the media server
- * (or, with an external LiveKit, from its Ingress, with the ingress's status).
+ * (or, with an external LiveKit, from its Ingress, with the ingress's status). While live, End Stream ends it, with
+ * the browser broadcaster's raid choice.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -59,6 +61,7 @@ export function Component() {
           <span data-testid="ingest-state" className="flex items-center gap-2 text-sm text-muted">
             {live ? <LiveBadge /> : t('start.dashboard.offline')}
           </span>
+          {live && <DashboardEnd mint={mint} />}
           <Link to={`/livestream/${mint}`} className={buttonClass('secondary', 'md')}>
             <ExternalLink aria-hidden className="size-4" />
             {t('start.dashboard.viewStream')}

@@ -61,6 +61,8 @@ export const start = {
     streamPage: 'Go to your stream page',
     replay: 'Watch the replay',
     replayPending: 'The replay is being prepared…',
+    raided_one: 'Raided {{name}} with {{count}} viewer',
+    raided_other: 'Raided {{name}} with {{count}} viewers',
   },
   settingUp: 'Setting Up...',
   setUpObs: 'Set Up OBS Stream',
@@ -94,6 +96,7 @@ export const start = {
     noHealth: 'Stream health is not available for this stream.',
   },
   dashboard: {
+    endNote: 'Then stop streaming in your streaming software (OBS): until you do, it keeps sending.',
     title: 'Stream dashboard',
     offline: 'Offline — waiting for your streaming software',
     viewStream: 'View stream',
@@ -107,6 +110,7 @@ export const start = {
       complete: 'LiveKit ingress: your stream ended',
     },
     announce: {
+      reminders: 'Also post the reminders of my scheduled streams there, a few minutes before they start',
       title: 'Announce your go-live',
       hint: 'When you go live, Mintcast posts the stream link to your Telegram channel and Discord server. Tokens and webhook URLs are stored encrypted and never shown again.',
       telegram: 'Telegram channel',

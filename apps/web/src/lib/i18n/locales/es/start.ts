@@ -61,6 +61,9 @@ export const start = {
     streamPage: 'Ir a la página de tu transmisión',
     replay: 'Ver la repetición',
     replayPending: 'La repetición se está preparando…',
+    raided_one: 'Incursión en {{name}} con {{count}} espectador',
+    raided_many: 'Incursión en {{name}} con {{count}} espectadores',
+    raided_other: 'Incursión en {{name}} con {{count}} espectadores',
   },
   settingUp: 'Configurando...',
   setUpObs: 'Configurar transmisión con OBS',
@@ -94,6 +97,7 @@ export const start = {
     noHealth: 'El estado de la emisión no está disponible para este stream.',
   },
   dashboard: {
+    endNote: 'Después detén la emisión en tu software de streaming (OBS): hasta entonces, sigue enviando.',
     title: 'Panel de la transmisión',
     offline: 'Sin conexión — esperando a tu software de streaming',
     viewStream: 'Ver transmisión',
@@ -107,6 +111,8 @@ export const start = {
       complete: 'Ingress de LiveKit: tu emisión terminó',
     },
     announce: {
+      reminders:
+        'Publicar también allí los recordatorios de mis transmisiones programadas, unos minutos antes de empezar',
       title: 'Anuncia tu directo',
       hint: 'Cuando empiezas un directo, Mintcast publica el enlace en tu canal de Telegram y tu servidor de Discord. Los tokens y las URL de webhook se guardan cifrados y no se vuelven a mostrar.',
       telegram: 'Canal de Telegram',

@@ -62,6 +62,9 @@ export const start = {
     streamPage: 'Aller à la page de votre stream',
     replay: 'Voir la rediffusion',
     replayPending: 'La rediffusion est en préparation…',
+    raided_one: 'Raid vers {{name}} avec {{count}} spectateur',
+    raided_many: 'Raid vers {{name}} avec {{count}} spectateurs',
+    raided_other: 'Raid vers {{name}} avec {{count}} spectateurs',
   },
   settingUp: 'Configuration...',
   setUpObs: 'Configurer le stream OBS',
@@ -95,6 +98,8 @@ export const start = {
     noHealth: "L'état de la diffusion n'est pas disponible pour ce stream.",
   },
   dashboard: {
+    endNote:
+      'Arrêtez ensuite la diffusion dans votre logiciel de streaming (OBS) : sinon, il continue d’envoyer.',
     title: 'Tableau de bord du stream',
     offline: 'Hors ligne — en attente de votre logiciel de streaming',
     viewStream: 'Voir le stream',
@@ -108,6 +113,7 @@ export const start = {
       complete: 'Ingress LiveKit : votre stream est terminé',
     },
     announce: {
+      reminders: 'Publier aussi les rappels de mes streams programmés, quelques minutes avant leur début',
       title: 'Annoncez votre direct',
       hint: 'Quand vous passez en direct, Mintcast publie le lien du stream sur votre canal Telegram et votre serveur Discord. Les jetons et URL de webhook sont stockés chiffrés et ne sont plus jamais affichés.',
       telegram: 'Canal Telegram',
