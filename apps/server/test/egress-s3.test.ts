@@ -232,6 +232,28 @@ describe(`external LiveKit + S3: recordings (${databaseKind()})`, () => {
     expect(s3.requests.at(-1)).toMatchObject({ method: 'DELETE', key, auth: 'header' });
   });
 
+  it('retention and the budget delete recordings from the store (the leader instance’s pass)', async () => {
+    const { id, key } = await recorded();
+    // A second instance on the same database with a zero budget: its first pass deletes every finished one.
+    const second = await createTestApp(
+      {
+        livekit: livekitConfig(),
+        s3: s3Config(),
+        recordings: { dir, retentionDays: 30, maxBytes: 0, sweepIntervalMs: 60 * 60 * 1000 },
+      },
+      { database: t.database },
+    );
+    try {
+      await eventually(() => !s3.objects.has(key), 30_000);
+      expect(s3.requests.some((r) => r.method === 'DELETE' && r.key === key && r.auth === 'header')).toBe(
+        true,
+      );
+      await eventually(async () => (await t.app.inject({ url: `/api/recordings/${id}` })).statusCode === 410);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
   it.skipIf(!hasFfmpeg)(
     'a clip of a replay is cut by ffmpeg from the recording in the store',
     async () => {
