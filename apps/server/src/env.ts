@@ -11,6 +11,7 @@ import { type ReachConfig, reachConfig, reachEnvRules, ZReachEnvShape } from './
 import { ZAuthSigningKeys } from './auth/signing-keys-env.ts';
 import { crossVariableRules, productionRules, zUrl } from './env-rules.ts';
 import type { HttpTierSettings } from './http-tier/http-tier.service.ts';
+import { type S3Config, s3Config, s3EnvRules, ZS3EnvShape } from './storage/s3-env.ts';
 import type { WebhooksQueueOptions } from './webhooks/webhooks-job.ts';
 
 const ZContract = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex characters');
@@ -106,10 +107,12 @@ const ZEnv = z
      */
     MEDIA_HTTP_TIER: z.enum(['on', 'off']).default('off'),
     ...ZReachEnvShape,
+    ...ZS3EnvShape,
   })
   .superRefine(crossVariableRules)
   .superRefine(productionRules)
-  .superRefine(reachEnvRules);
+  .superRefine(reachEnvRules)
+  .superRefine(s3EnvRules);
 export type Env = z.infer<typeof ZEnv>;
 
 /** Runtime configuration, derived from the environment once at boot (or built directly by tests). */
@@ -151,6 +154,11 @@ export interface AppConfig {
   metricsToken?: string | undefined;
   /** Recordings (issue 30); absent: `<dataDir>/recordings`, 30 days, 20 GB. */
   recordings?: RecordingsConfig;
+  /**
+   * The S3-compatible store an external LiveKit's Egress uploads recordings and HLS segments into (decision 035);
+   * absent: with an external LiveKit, recordings, clips and the HTTP tier are off.
+   */
+  s3?: S3Config | undefined;
   /** Go-live announcements (Web Push, Telegram, Discord); absent = all off. */
   reach?: ReachConfig;
   /** Creator webhooks' queue tuning (tests and the bench); absent = the defaults of webhooks-job.ts. */
@@ -287,6 +295,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       ffprobePath: e.FFPROBE_PATH,
     },
     reach: reachConfig(e, publicOrigin),
+    s3: s3Config(e),
     httpTier: { enabled: e.MEDIA_HTTP_TIER === 'on', maxViewersPerStream: e.MEDIA_MAX_VIEWERS_PER_STREAM },
   };
 };

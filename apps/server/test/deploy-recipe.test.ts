@@ -38,6 +38,7 @@ const operatorEnv: Record<string, string> = {
     JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }] }),
   LIVEKIT_API_SECRET: example.LIVEKIT_API_SECRET || 'f'.repeat(64),
   TURN_PASSWORD: example.TURN_PASSWORD || 'turn-secret',
+  S3_SECRET_ACCESS_KEY: example.S3_SECRET_ACCESS_KEY || 'e'.repeat(48),
 };
 const siteEnv = envFile('.env.example');
 /** Every `${NAME…}` compose interpolates: `${NAME}`, `${NAME:?message}`, `${NAME:-default}`… */
@@ -72,7 +73,13 @@ describe('deploy/compose.yaml', () => {
   });
 
   it('leaves no secret to a default: compose stops on each until deploy/.env sets it', () => {
-    for (const name of ['POSTGRES_PASSWORD', 'AUTH_SIGNING_KEYS', 'LIVEKIT_API_SECRET', 'TURN_PASSWORD'])
+    for (const name of [
+      'POSTGRES_PASSWORD',
+      'AUTH_SIGNING_KEYS',
+      'LIVEKIT_API_SECRET',
+      'TURN_PASSWORD',
+      'S3_SECRET_ACCESS_KEY',
+    ])
       expect(example[name], name).toBe('');
   });
 
@@ -98,7 +105,7 @@ describe('deploy/compose.yaml', () => {
 
   it('publishes only the proxy, LiveKit media and TURN; the instances and databases stay internal', () => {
     expect(services.caddy?.ports).toEqual(expect.arrayContaining(['80:80', '443:443']));
-    for (const name of ['mintcast-1', 'mintcast-2', 'postgres', 'redis'])
+    for (const name of ['mintcast-1', 'mintcast-2', 'postgres', 'redis', 'egress', 'minio'])
       expect(services[name]?.ports, name).toBeUndefined();
   });
 
@@ -127,6 +134,52 @@ describe('deploy/compose.yaml', () => {
     for (const t of livekit.rtc.turn_servers) expect([t.username, t.credential]).toEqual([name, password]);
     expect(services.coturn?.command).toEqual(
       expect.arrayContaining(['--listening-port=3478', '--lt-cred-mech']),
+    );
+  });
+
+  const egress = parse(substitute(compose.configs.egress?.content ?? '')) as {
+    api_key: string;
+    api_secret: string;
+    ws_url: string;
+    redis: { address: string };
+  };
+  const livekitRedis = (
+    parse(substitute(compose.configs.livekit?.content ?? '')) as { redis: { address: string } }
+  ).redis;
+
+  it("runs LiveKit Egress on LiveKit's own key pair and Redis (it takes its jobs from there)", () => {
+    expect(services.egress?.image).toMatch(/^livekit\/egress:/);
+    expect([egress.api_key, egress.api_secret]).toEqual([
+      operatorEnv.LIVEKIT_API_KEY,
+      operatorEnv.LIVEKIT_API_SECRET,
+    ]);
+    expect(egress.ws_url).toBe('ws://livekit:7880');
+    expect(egress.redis.address).toBe(livekitRedis.address);
+    expect(substitute(services.egress?.environment?.EGRESS_CONFIG_FILE ?? '')).toBe('/etc/egress.yaml');
+  });
+
+  it('gives the instances the S3 store MinIO is, served on media.<domain>, with its bucket made and hls/ public', () => {
+    const minio = services.minio?.environment ?? {};
+    const init = (services['minio-init'] as Service & { entrypoint?: string[] }) ?? {};
+    const script = (init.entrypoint ?? []).join(' ');
+    for (const [name, s] of mintcast) {
+      const env = Object.fromEntries(
+        Object.entries(s.environment ?? {}).map(([k, v]) => [k, substitute(String(v))]),
+      );
+      const { s3 } = loadConfig(env);
+      expect(s3, name).toBeDefined();
+      expect([s3?.accessKeyId, s3?.secretAccessKey]).toEqual([
+        substitute(minio.MINIO_ROOT_USER ?? ''),
+        substitute(minio.MINIO_ROOT_PASSWORD ?? ''),
+      ]);
+      expect(s3?.endpoint).toBe(`https://media.${operatorEnv.SITE_DOMAIN}`);
+      expect(script).toContain(`mc mb --ignore-existing store/${s3?.bucket}`);
+      expect(script).toContain(`mc anonymous set download store/${s3?.bucket}/hls`);
+      expect(env.MEDIA_HTTP_TIER).toBe('on');
+    }
+    expect(read('deploy/Caddyfile')).toMatch(/media\.\{\$SITE_DOMAIN\} \{\s*reverse_proxy minio:9000\s*\}/);
+    expect(substitute(init.environment?.MC_HOST_store ?? '')).toBe(
+      `http://${operatorEnv.S3_ACCESS_KEY_ID}:${operatorEnv.S3_SECRET_ACCESS_KEY}@minio:9000`,
     );
   });
 });

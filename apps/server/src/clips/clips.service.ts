@@ -29,6 +29,8 @@ export const CLIP_REPLAY_NOT_READY = 'This replay is still being recorded; clip 
 export const CLIP_PAST_END = 'The clip ends after the replay does';
 export const CLIP_NOT_RECORDED = 'This stream is not being recorded, so it cannot be clipped';
 export const CLIP_NOTHING_YET = 'Nothing has been recorded yet; try again in a few seconds';
+export const CLIP_LIVE_FROM_S3 =
+  'Live clips need the recording on this server; this one is uploaded when the broadcast ends: clip its replay then';
 export const CLIP_TURNED_OFF = 'The creator turned clipping off for this stream';
 export const CLIP_FAILED = 'The clip could not be made; try again';
 export const CLIP_REMOVE_REFUSED =
@@ -67,8 +69,13 @@ export const createClipsService = (deps: {
   recordings: Pick<RecordingsRepository, 'active' | 'find'>;
   streams: Pick<StreamsService, 'get'>;
   access: Pick<Access, 'role' | 'requireCreator' | 'isAdmin'>;
-  /** Undefined when recordings are not on this machine (an external LiveKit). */
+  /** Where clips are written (and, with the embedded media server, the recordings read); undefined: no clips. */
   files?: RecordingFiles;
+  /**
+   * With an S3 store (an external LiveKit's Egress, decision 035): what ffmpeg reads a finished recording from
+   * (a presigned URL). Recordings being written are not readable then, so live clips are refused.
+   */
+  remoteRecording?: (filePath: string) => Promise<string>;
   cutter: ClipCutter;
   now: () => number;
   log: Log;
@@ -122,11 +129,10 @@ export const createClipsService = (deps: {
     const cleanUp = () => Promise.all([rm(out.video, { force: true }), rm(out.poster, { force: true })]);
     let cut: Awaited<ReturnType<ClipCutter['cut']>>;
     try {
-      cut = await cutter.cut(
-        files.resolve(recording.file_path),
-        { startMs, durationMs: endMs - startMs },
-        out,
-      );
+      const input = deps.remoteRecording
+        ? await deps.remoteRecording(recording.file_path)
+        : files.resolve(recording.file_path);
+      cut = await cutter.cut(input, { startMs, durationMs: endMs - startMs }, out);
     } catch (err) {
       // A full disk, a file the media server just finished and moved on from: the clip fails, nothing else.
       log.warn({ err, mint }, 'clip: ffmpeg failed');
@@ -164,6 +170,7 @@ export const createClipsService = (deps: {
       const stream = await deps.streams.get(mint);
       if (!stream.is_currently_live) throw conflict(CLIP_NOT_LIVE);
       const here = await mayClip(actor, mint);
+      if (deps.remoteRecording) throw conflict(CLIP_LIVE_FROM_S3);
       const recording = await deps.recordings.active(mint);
       if (!recording) throw conflict(CLIP_NOT_RECORDED);
       const zero = await timeZero(recording.file_path);

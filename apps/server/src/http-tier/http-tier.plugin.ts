@@ -6,7 +6,8 @@ import { programRuns } from '../clips/clip-cutter.ts';
 import { createMediaGateway } from '../live/media-gateway.ts';
 import { PLUGIN } from '../plugin-names.ts';
 import { createEgressGateway } from '../recordings/egress-gateway.ts';
-import { createHlsFiles } from './hls-files.ts';
+import { createS3Store } from '../storage/s3-store.ts';
+import { createHlsFiles, PLAYLIST } from './hls-files.ts';
 import { httpTierRoutes } from './http-tier.routes.ts';
 import {
   createHttpTierService,
@@ -30,8 +31,9 @@ const SWEEP_MS = 10_000;
 /**
  * The HTTP delivery tier (issue 33, decision 026): live streams as HLS under `/hls/`, packaged by the embedded
  * media server's ffmpeg while someone watches that way. Exposed as `app.httpTier`: the live feature sends
- * viewers here when a stream's WebRTC audience is at its cap. Off (and saying so) without ffmpeg or with an
- * external LiveKit.
+ * viewers here when a stream's WebRTC audience is at its cap. With an external LiveKit and an S3 store, LiveKit's
+ * Egress uploads the segments there and players are handed the store's (CDN's) playlist URL (decision 035). Off
+ * (and saying so) without ffmpeg, or with an external LiveKit and no store.
  */
 export const httpTierPlugin = fp(
   async (app, opts: { ctx: AppContext }) => {
@@ -39,6 +41,7 @@ export const httpTierPlugin = fp(
     const { config } = ctx;
     const dir = config.recordings?.dir ?? (config.dataDir ? path.join(config.dataDir, 'recordings') : '');
     const embedded = Boolean(config.livekit.proxyTarget) && dir !== '';
+    const store = !config.livekit.proxyTarget && config.s3 ? createS3Store(config.s3) : undefined;
     let reason: Promise<string | null> | undefined;
     const availability = () => {
       reason ??= !config.httpTier?.enabled
@@ -47,13 +50,14 @@ export const httpTierPlugin = fp(
           ? programRuns(config.recordings?.ffmpegPath ?? 'ffmpeg').then((ok) =>
               ok ? null : HTTP_TIER_UNAVAILABLE,
             )
-          : Promise.resolve(HTTP_TIER_EXTERNAL);
+          : Promise.resolve(store ? null : HTTP_TIER_EXTERNAL);
       return reason;
     };
     const media = createMediaGateway(config.livekit);
     const tier = createHttpTierService({
       files: createHlsFiles(dir),
-      egress: createEgressGateway(config.livekit),
+      egress: createEgressGateway(config.livekit, store),
+      ...(store ? { remotePlaylistUrl: (mint: string) => store.publicUrl(`hls/${mint}/${PLAYLIST}`) } : {}),
       streams: ctx.streams,
       availability,
       countViewers: async (room) =>

@@ -38,7 +38,8 @@ export const httpTierRoutes = async (
       config: { rateLimit: false },
       schema: routeSchema({
         tags: ['live'],
-        summary: 'The live HLS playlist (404 while the stream is not live)',
+        summary:
+          'The live HLS playlist (404 while the stream is not live); with an S3 store, a redirect to its public URL',
         params: ZMintParams,
         response: { 200: { content: { [CONTENT_TYPE.playlist]: { schema: ZImageBody } } } },
       }),
@@ -46,6 +47,9 @@ export const httpTierRoutes = async (
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       const { mint } = ZMintParams.parse(request.params);
+      // With an S3 store the playlist is there (a CDN in front): players are sent to it.
+      const remote = await tier.remotePlaylist(mint);
+      if (remote) return reply.redirect(remote, 302);
       const bytes = await tier.playlist(mint);
       metrics.hlsRequests.inc({ kind: 'playlist' });
       metrics.hlsBytes.inc(bytes.length);

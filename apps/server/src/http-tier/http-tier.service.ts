@@ -6,7 +6,8 @@ import type { StreamsService } from '../streams/streams.service.ts';
 import { type HlsFiles, PLAYLIST } from './hls-files.ts';
 
 export const HTTP_TIER_UNAVAILABLE = 'The HTTP tier is unavailable on this server: ffmpeg is not installed';
-export const HTTP_TIER_EXTERNAL = 'The HTTP tier is not built for an external LiveKit yet';
+export const HTTP_TIER_EXTERNAL =
+  'The HTTP tier needs an S3 store with an external LiveKit (S3_ENDPOINT, S3_BUCKET and its keys)';
 export const HTTP_TIER_OFF = 'The HTTP tier is off on this server (MEDIA_HTTP_TIER=off)';
 const NOT_LIVE = 'This stream is not live';
 const STARTING = 'This stream is starting on the HTTP tier; try again in a moment';
@@ -56,6 +57,11 @@ export const createHttpTierService = (deps: {
     stop(egressId: string): Promise<void>;
   };
   streams: Pick<StreamsService, 'find'>;
+  /**
+   * With an external LiveKit: its Egress uploads the playlist and segments into the S3 store (decision 035) and
+   * players read them there; this is the playlist's public URL. Absent: the embedded media server's files.
+   */
+  remotePlaylistUrl?: (mint: string) => string;
   /** Whether the tier can run here (ffmpeg present, embedded media server); the reason when not. */
   availability: () => Promise<string | null>;
   /** WebRTC viewers in a room now. */
@@ -96,6 +102,11 @@ export const createHttpTierService = (deps: {
   /** A live stream's playlist was asked for: its packager runs (again, if its playlist went stale). */
   const demand = async (mint: string, creator: string) => {
     const p = running.get(mint);
+    if (p && deps.remotePlaylistUrl) {
+      // The playlist is in the S3 store: the packager runs until LiveKit ends it (egress_ended) or nobody asks.
+      p.lastDemandAt = deps.now();
+      return;
+    }
     if (p) {
       p.lastDemandAt = deps.now();
       // A playlist older than this packager is a previous run's (the media server empties the folder later).
@@ -123,6 +134,17 @@ export const createHttpTierService = (deps: {
   return {
     /** Null when the tier runs here, else why not (logged at boot, reported by `/api/live/http-tier`). */
     unavailableReason: deps.availability,
+
+    /**
+     * With an S3 store: the public URL of a live stream's playlist (its packager started if need be); undefined
+     * when the tier serves files from this origin.
+     */
+    async remotePlaylist(mint: string): Promise<string | undefined> {
+      if (!deps.remotePlaylistUrl) return undefined;
+      const stream = await liveStream(mint);
+      await demand(stream.mint, stream.creator);
+      return deps.remotePlaylistUrl(stream.mint);
+    },
 
     /** The live playlist, waiting a moment for a packager this request started. */
     async playlist(mint: string): Promise<Buffer> {
@@ -155,7 +177,7 @@ export const createHttpTierService = (deps: {
       const viewers = await deps.countViewers(roomNameForMint(stream.mint)).catch(() => 0);
       if (viewers < settings.maxViewersPerStream) return null;
       await demand(stream.mint, stream.creator_address);
-      return `/hls/${stream.mint}/${PLAYLIST}`;
+      return deps.remotePlaylistUrl?.(stream.mint) ?? `/hls/${stream.mint}/${PLAYLIST}`;
     },
 
     /** The stream ended: its packager stops now. */

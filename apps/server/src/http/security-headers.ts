@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../env.ts';
 
-type CspConfig = Pick<AppConfig, 'livekit' | 'publicOrigin' | 'chain'>;
+type CspConfig = Pick<AppConfig, 'livekit' | 'publicOrigin' | 'chain'> & Partial<Pick<AppConfig, 's3'>>;
 
 /** `'sha256-…'` sources for the inline scripts of the built index.html (the palette script runs before paint). */
 export const inlineScriptHashes = (html: string): string[] =>
@@ -31,8 +31,15 @@ export const connectSources = (config: CspConfig): string[] => {
   }
   const rpc = new URL(config.chain.publicRpcUrl);
   if (rpc.host !== own.host) sources.push(rpc.origin);
-  return [...new Set(sources)];
+  return [...new Set([...sources, ...storeSources(config)])];
 };
+
+/**
+ * With an S3 store (decision 035): replays are redirected to presigned URLs on its endpoint, and hls.js fetches
+ * the HTTP tier's playlist and segments from its public URL (a CDN): players load media from both.
+ */
+export const storeSources = (config: Partial<Pick<AppConfig, 's3'>>): string[] =>
+  config.s3 ? [...new Set([new URL(config.s3.endpoint).origin, new URL(config.s3.publicUrl).origin])] : [];
 
 /**
  * The headers helmet sets for `options`, computed once. Every one of ours is the same on every response (no
@@ -86,7 +93,7 @@ export const installSecurityHeaders = async (
           imgSrc: [self, 'data:', 'blob:', 'https:'],
           fontSrc: [self, 'data:'],
           connectSrc: [self, ...connectSources(config)],
-          mediaSrc: [self, 'blob:'],
+          mediaSrc: [self, 'blob:', ...storeSources(config)],
           workerSrc: [self, 'blob:'],
           objectSrc: ["'none'"],
           baseUri: [self],

@@ -1,5 +1,12 @@
-import { EgressClient, type EgressInfo, EncodedFileOutput, SegmentedFileOutput } from 'livekit-server-sdk';
+import {
+  EgressClient,
+  type EgressInfo,
+  EncodedFileOutput,
+  EncodedFileType,
+  SegmentedFileOutput,
+} from 'livekit-server-sdk';
 import type { LivekitConfig } from '../env.ts';
+import type { S3Store } from '../storage/s3-store.ts';
 
 /** Twirp speaks HTTP on the same host as the signal WebSocket. */
 const httpUrl = (wsUrl: string): string => wsUrl.replace(/^ws(s?):\/\//i, 'http$1://');
@@ -32,13 +39,21 @@ export const egressResult = (info: EgressInfo): EgressResult | undefined => {
 /**
  * LiveKit's Egress API through livekit-server-sdk, as the embedded media server serves it: a participant
  * egress (the host's camera and microphone) to a file in the recordings folder the media server shares with us.
+ * With an external LiveKit and `store`, the same requests carry an `S3Upload` output: LiveKit's Egress service
+ * uploads the file (MP4) and the HLS segments into the S3-compatible store under the same keys (decision 035).
  */
-export const createEgressGateway = (config: LivekitConfig) => {
+export const createEgressGateway = (config: LivekitConfig, store?: S3Store) => {
   const client = new EgressClient(httpUrl(config.apiUrl ?? config.url), config.apiKey, config.apiSecret);
   return {
     async startParticipant(room: string, identity: string, filepath: string): Promise<string> {
       const info = await client.startParticipantEgress(room, identity, {
-        file: new EncodedFileOutput({ filepath }),
+        file: store
+          ? new EncodedFileOutput({
+              filepath,
+              fileType: EncodedFileType.MP4,
+              output: { case: 's3', value: store.upload() },
+            })
+          : new EncodedFileOutput({ filepath }),
       });
       return info.egressId;
     },
@@ -51,7 +66,8 @@ export const createEgressGateway = (config: LivekitConfig) => {
         segments: new SegmentedFileOutput({
           filenamePrefix: prefix,
           playlistName: playlist,
-          segmentDuration: 1,
+          segmentDuration: store ? 2 : 1,
+          ...(store ? { output: { case: 's3' as const, value: store.upload() } } : {}),
         }),
       });
       return info.egressId;

@@ -25,5 +25,9 @@ export const createRecordingFiles = (dir: string): RecordingFiles => {
   };
 };
 
-/** Where a new recording of a stream goes: its own folder, named by the recording's id. */
+/**
+ * Where a new recording of a stream goes: its own folder, named by the recording's id. The embedded media server
+ * writes WebM (decision 022); LiveKit's Egress writes MP4 into the S3 store, under `recordings/` (decision 035).
+ */
 export const recordingFilePath = (mint: string, id: string): string => `${mint}/${id}.webm`;
+export const recordingObjectKey = (mint: string, id: string): string => `recordings/${mint}/${id}.mp4`;

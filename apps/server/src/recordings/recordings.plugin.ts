@@ -11,6 +11,7 @@ import { clipsRoutes } from '../clips/clips.routes.ts';
 import { createClipsService } from '../clips/clips.service.ts';
 import { createLeaderLock } from '../db/advisory-lock.ts';
 import { PLUGIN } from '../plugin-names.ts';
+import { createS3Store } from '../storage/s3-store.ts';
 import { createMarketSnapshots } from '../tokens/market-snapshots.repository.ts';
 import { createEgressGateway, egressResult } from './egress-gateway.ts';
 import { createRecordingFiles } from './recording-files.ts';
@@ -26,7 +27,9 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  * Recordings and replays (issue 30): every broadcast is recorded by the embedded media server (participant
  * egress to WebM in the recordings folder, decision 022) unless its creator turned it off; the files are served
  * from this origin with Range requests; retention and a disk budget delete the oldest. With an external LiveKit
- * nothing is recorded yet (its egress writes to S3, not wired). Clips (issue 30) are cut from the same files.
+ * and an S3 store, LiveKit's Egress uploads MP4s there instead: replays redirect to presigned URLs and clips of
+ * replays are cut from them (decision 035); without a store nothing is recorded. Clips (issue 30) are cut from
+ * the same files.
  */
 const recordingsFeature: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { config } = ctx;
@@ -36,14 +39,17 @@ const recordingsFeature: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     maxBytes: 20 * 1024 ** 3,
   };
   const embedded = Boolean(config.livekit.proxyTarget) && settings.dir !== '';
-  const files = embedded ? createRecordingFiles(settings.dir) : undefined;
+  const store = !config.livekit.proxyTarget && config.s3 ? createS3Store(config.s3) : undefined;
+  // The embedded media server's folder; with an S3 store, the folder clips are written into (settings.dir).
+  const files = embedded || (store && settings.dir !== '') ? createRecordingFiles(settings.dir) : undefined;
   const repo = createRecordingsRepository(ctx.database.db);
   const recordings = createRecordingsService({
     repo,
     streams: ctx.streams,
     access: ctx.access,
-    egress: embedded ? createEgressGateway(config.livekit) : undefined,
-    files,
+    egress: embedded || store ? createEgressGateway(config.livekit, store) : undefined,
+    files: embedded ? files : undefined,
+    ...(store ? { store } : {}),
     prices: createMarketSnapshots(ctx.database.db),
     now: ctx.now,
     log: app.log,
@@ -56,6 +62,7 @@ const recordingsFeature: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     streams: ctx.streams,
     access: ctx.access,
     files,
+    ...(store ? { remoteRecording: (key: string) => store.presignedGet(key) } : {}),
     cutter: createClipCutter({
       ffmpegPath: settings.ffmpegPath ?? 'ffmpeg',
       ffprobePath: settings.ffprobePath ?? 'ffprobe',
@@ -88,13 +95,14 @@ const recordingsFeature: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const lock = createLeaderLock(ctx.database, 'recordings-retention');
   let running: Promise<unknown> | null = null;
   const sweepInterval = settings.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
-  if (files && sweepInterval > 0) {
+  const kept = embedded ? files : store ? { remove: recordings.removeFile } : undefined;
+  if (kept && sweepInterval > 0) {
     const tick = () => {
       if (running) return;
       running = lock
         .acquire()
         .then((lead) =>
-          lead ? sweepRecordings({ repo, files, policy: settings, now: ctx.now() }) : undefined,
+          lead ? sweepRecordings({ repo, files: kept, policy: settings, now: ctx.now() }) : undefined,
         )
         .catch((err: unknown) => app.log.warn({ err }, 'recording: retention pass failed'))
         .finally(() => {

@@ -75,14 +75,17 @@ export const recordingsRoutes = async (app: FastifyInstance, opts: { recordings:
     config: { rateLimit: false }, // a player seeking makes many range requests
     schema: routeSchema({
       tags: ['replays'],
-      summary: 'The recording (WebM), with HTTP Range requests',
+      summary:
+        'The recording (WebM), with HTTP Range requests; with an S3 store, a redirect to a presigned URL of its MP4',
       params: ZRecordingIdParams,
       response: { 200: { content: { [VIDEO_TYPE]: { schema: ZImageBody } } } },
     }),
     handler: async (request, reply) => {
       const { id } = ZRecordingIdParams.parse(request.params);
-      const path = await recordings.videoFile(id);
-      return sendRangeFile(request, reply, path, VIDEO_TYPE);
+      const where = await recordings.video(id);
+      // The S3 store serves Range requests itself; the presigned URL expires, so the redirect is not cached.
+      if ('url' in where) return reply.header('cache-control', 'private, no-store').redirect(where.url, 302);
+      return sendRangeFile(request, reply, where.file, VIDEO_TYPE);
     },
   });
 

@@ -10,10 +10,11 @@ import {
 import type { Access } from '../access/access.ts';
 import { toChatMessage } from '../chat/chat-row.ts';
 import { AppError, conflict, forbidden, notFound } from '../http/errors.ts';
+import type { S3Store } from '../storage/s3-store.ts';
 import type { StreamsService } from '../streams/streams.service.ts';
 import type { MarketSnapshots } from '../tokens/market-snapshots.repository.ts';
 import type { EgressGateway, EgressResult } from './egress-gateway.ts';
-import { type RecordingFiles, recordingFilePath } from './recording-files.ts';
+import { type RecordingFiles, recordingFilePath, recordingObjectKey } from './recording-files.ts';
 import type { RecordingRow, RecordingsRepository } from './recordings.repository.ts';
 
 interface Log {
@@ -50,15 +51,24 @@ export const createRecordingsService = (deps: {
   repo: RecordingsRepository;
   streams: Pick<StreamsService, 'get'>;
   access: Pick<Access, 'role' | 'requireCreator' | 'isAdmin'>;
-  /** Undefined when recording is unavailable (an external LiveKit: egress to S3 is not wired yet). */
+  /** Undefined when recording is unavailable (an external LiveKit without an S3 store). */
   egress?: EgressGateway;
+  /** The embedded media server's recordings folder. */
   files?: RecordingFiles;
+  /** Or the S3 store an external LiveKit's Egress uploads recordings into (decision 035). */
+  store?: Pick<S3Store, 'presignedGet' | 'remove'>;
   /** The token's price kept while the stream was live (the replay's chart). */
   prices: Pick<MarketSnapshots, 'between'>;
   now: () => number;
   log: Log;
 }) => {
-  const { repo, streams, access, egress, files, log } = deps;
+  const { repo, streams, access, egress, files, store, log } = deps;
+
+  /** Deletes a recording's file, wherever it is kept. */
+  const removeFile = async (filePath: string): Promise<void> => {
+    if (store) await store.remove(filePath);
+    else await files?.remove(filePath);
+  };
 
   /** A recording that exists and was not deleted (404 / 410 otherwise). */
   const existing = async (id: string): Promise<RecordingRow> => {
@@ -69,13 +79,13 @@ export const createRecordingsService = (deps: {
   };
 
   const startRecording = async (mint: string): Promise<void> => {
-    if (!egress || !files) return;
+    if (!egress || !(files || store)) return;
     if (!(await repo.isEnabled(mint))) return;
     if (await repo.active(mint)) return;
     const stream = await streams.get(mint);
     if (!stream.creator_address) return;
     const id = randomUUID();
-    const filePath = recordingFilePath(mint, id);
+    const filePath = store ? recordingObjectKey(mint, id) : recordingFilePath(mint, id);
     await repo.insert({ id, streamId: mint, filePath, startedAt: new Date(deps.now()) });
     try {
       // The host's identity in the room is the creator's address (browser and WHIP alike).
@@ -159,12 +169,16 @@ export const createRecordingsService = (deps: {
       }));
     },
 
-    /** The file to serve for a playable recording. */
-    async videoFile(id: string): Promise<string> {
+    /** Where a playable recording's video is: a file to serve here, or a presigned URL of the S3 store. */
+    async video(id: string): Promise<{ file: string } | { url: string }> {
       const row = await existing(id);
-      if (row.status !== 'ready' || !files) throw conflict(RECORDING_NOT_READY);
-      return files.resolve(row.file_path);
+      if (row.status !== 'ready' || !(files || store)) throw conflict(RECORDING_NOT_READY);
+      if (store) return { url: await store.presignedGet(row.file_path) };
+      return { file: (files as RecordingFiles).resolve(row.file_path) };
     },
+
+    /** Deletes a recording's file (retention and the budget), wherever it is kept. */
+    removeFile,
 
     async remove(id: string, actor: string): Promise<void> {
       const row = await existing(id);
@@ -172,7 +186,7 @@ export const createRecordingsService = (deps: {
       if (!isAdmin && (await access.role(row.stream_id, actor)) !== 'creator')
         throw forbidden(RECORDING_DELETE_REFUSED);
       if (row.status === 'recording') throw conflict(RECORDING_NOT_READY);
-      await files?.remove(row.file_path);
+      await removeFile(row.file_path);
       await repo.markDeleted(id, isAdmin ? `admin:${actor}` : actor, new Date(deps.now()));
     },
 

@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const sweepRecordings = async (deps: {
   repo: RecordingsRepository;
-  files: RecordingFiles;
+  files: Pick<RecordingFiles, 'remove'>;
   policy: RetentionPolicy;
   now: number;
 }): Promise<string[]> => {
