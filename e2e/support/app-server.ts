@@ -24,8 +24,22 @@ export interface StreamSeed {
   created_at?: string;
 }
 
+/** A finished recording (a replay); its file is the caller's to put at `recordings/<file_path>` in the data folder. */
+interface RecordingSeed {
+  id: string;
+  stream_id: string;
+  file_path: string;
+  status: 'ready';
+  started_at: string;
+  ended_at: string;
+  duration_ms: number;
+  size_bytes: number;
+}
+
 export interface StartAppOptions {
   streams?: StreamSeed[];
+  /** Replays of seeded streams (rows only). */
+  recordings?: RecordingSeed[];
   /** Extra environment for the server (e.g. MARKET_DATA_URL of a stand-in). */
   env?: Record<string, string>;
   /** Also start the embedded media server (apps/media); browsers reach it through the app's origin. */
@@ -49,7 +63,12 @@ export interface RunningApp {
 
 export { freePort };
 
-const runSeed = (dataDir: string, streams: StreamSeed[], demo = false): Promise<void> =>
+const runSeed = (
+  dataDir: string,
+  streams: StreamSeed[],
+  demo = false,
+  recordings: RecordingSeed[] = [],
+): Promise<void> =>
   new Promise((resolve, reject) => {
     const child = spawn(tsxBin, [path.join(import.meta.dirname, 'seed-scenario.ts'), dataDir], {
       cwd: repoRoot,
@@ -57,7 +76,7 @@ const runSeed = (dataDir: string, streams: StreamSeed[], demo = false): Promise<
     });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited with ${code}`))));
-    child.stdin.end(JSON.stringify({ streams, demo }));
+    child.stdin.end(JSON.stringify({ streams, demo, recordings }));
   });
 
 const waitFor = async (url: string, child: ChildProcess, timeoutMs: number, logs: () => string) => {
@@ -101,7 +120,8 @@ export const startApp = async (opts: StartAppOptions = {}): Promise<RunningApp> 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mintcast-e2e-'));
   const template = path.join(templateDir, 'pglite');
   if (existsSync(template)) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
-  if (opts.streams?.length || opts.demo) await runSeed(dataDir, opts.streams ?? [], opts.demo);
+  if (opts.streams?.length || opts.demo || opts.recordings?.length)
+    await runSeed(dataDir, opts.streams ?? [], opts.demo, opts.recordings);
   const port = await freePort();
   const host = opts.host ?? '127.0.0.1';
   const url = `http://${host}:${port}`;

@@ -13,6 +13,8 @@ export interface RunningLauncher {
   url: string;
   mediaUrl: string;
   keys: { apiKey: string; apiSecret: string };
+  /** The site's data folder (database, recordings), removed by `stop()`. */
+  dataDir: string;
   /** Everything the launcher and its children printed. */
   logs(): string;
   /** How many times the launcher has started a child (its `child_started` line). */
@@ -121,6 +123,7 @@ export const startLauncher = async (env: Record<string, string>): Promise<Runnin
     url,
     mediaUrl: `ws://127.0.0.1:${mediaPort}`,
     keys,
+    dataDir,
     logs: () => output.slice(-20_000),
     starts: (name) => output.split(`"event":"child_started","child":"${name}"`).length - 1,
     crash: (name) => process.kill(innermost(pidOf(name)), 'SIGKILL'),

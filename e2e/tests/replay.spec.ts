@@ -204,6 +204,33 @@ test('a broadcast is recorded and clipped; the clip plays and shares as an MP4; 
   );
   await expect(cockpitClip.getByRole('button', { name: 'Remove the clip “the candle”' })).toBeVisible();
 
+  // A second viewer's clip the creator does not want up: Remove in the cockpit, asked once more, takes it off
+  // the list, and its page then says it was removed.
+  const unwanted = await viewerSession.post(`/api/streams/${TOKEN}/clips`, {
+    seconds: 10,
+    title: 'not this',
+  });
+  expect(unwanted.status).toBe(201);
+  const unwantedId = ((await unwanted.json()) as { id: string }).id;
+  await expect(host.getByTestId('cockpit-clip-count')).toHaveText('2', { timeout: 45_000 });
+  const unwantedRow = host.getByTestId('cockpit-clip').filter({ hasText: 'not this' });
+  await unwantedRow.getByRole('button', { name: 'Remove the clip “not this”' }).click();
+  // Nothing is removed until the creator confirms in the row.
+  await expect(unwantedRow).toBeVisible();
+  expect((await fetch(`${app.url}/api/clips/${unwantedId}`)).status).toBe(200);
+  await unwantedRow.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(host.getByText('The clip was removed')).toBeVisible();
+  await expect(unwantedRow).toHaveCount(0);
+  await expect(host.getByTestId('cockpit-clip-count')).toHaveText('1');
+  await expect(cockpitClip).toBeVisible();
+  expect((await fetch(`${app.url}/api/clips/${unwantedId}`)).status).toBe(410);
+  // A context of its own: a second tab of the host's, without the host's injected wallet, signs the host out.
+  const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const removedPage = await visitorContext.newPage();
+  await removedPage.goto(`${app.url}/clip/${unwantedId}`);
+  await expect(removedPage.getByText('This clip was removed')).toBeVisible();
+  await visitorContext.close();
+
   await endBroadcast(host);
 
   // The media server finishes the file and the recording becomes a public replay.
