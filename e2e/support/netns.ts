@@ -19,6 +19,8 @@ export interface Netns {
   chromium: string;
   /** Drop every UDP packet in and out of the namespace (nftables inside it). */
   dropUdp(): void;
+  /** Drop UDP and every TCP connection but those to `port` (the site's): a network that passes only HTTP(S). */
+  onlyTcpPort(port: number): void;
   remove(): Promise<void>;
 }
 
@@ -57,6 +59,19 @@ export const netnsUnavailable = (): string | null => {
   }
 };
 
+/** The namespace's `mcblock` table (made once): UDP dropped both ways. */
+const block = (ns: string) => {
+  try {
+    inNs(ns, 'nft', 'list', 'table', 'inet', 'mcblock');
+    return;
+  } catch {}
+  inNs(ns, 'nft', 'add', 'table', 'inet', 'mcblock');
+  for (const hook of ['input', 'output']) {
+    inNs(ns, 'nft', 'add', 'chain', 'inet', 'mcblock', hook, `{ type filter hook ${hook} priority 0; }`);
+    inNs(ns, 'nft', 'add', 'rule', 'inet', 'mcblock', hook, 'meta', 'l4proto', 'udp', 'drop');
+  }
+};
+
 export const createNetns = async (): Promise<Netns> => {
   removeStale();
   const tag = randomInt(0x10000).toString(16).padStart(4, '0');
@@ -91,21 +106,37 @@ export const createNetns = async (): Promise<Netns> => {
       name,
       hostAddress,
       chromium,
-      dropUdp: () => {
-        inNs(name, 'nft', 'add', 'table', 'inet', 'mcblock');
-        for (const hook of ['input', 'output']) {
-          inNs(
-            name,
-            'nft',
-            'add',
-            'chain',
-            'inet',
-            'mcblock',
-            hook,
-            `{ type filter hook ${hook} priority 0; }`,
-          );
-          inNs(name, 'nft', 'add', 'rule', 'inet', 'mcblock', hook, 'meta', 'l4proto', 'udp', 'drop');
-        }
+      dropUdp: () => block(name),
+      onlyTcpPort: (port) => {
+        block(name);
+        inNs(
+          name,
+          'nft',
+          'add',
+          'rule',
+          'inet',
+          'mcblock',
+          'output',
+          'tcp',
+          'dport',
+          '!=',
+          String(port),
+          'drop',
+        );
+        inNs(
+          name,
+          'nft',
+          'add',
+          'rule',
+          'inet',
+          'mcblock',
+          'input',
+          'tcp',
+          'sport',
+          '!=',
+          String(port),
+          'drop',
+        );
       },
       remove,
     };
