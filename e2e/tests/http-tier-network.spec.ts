@@ -46,9 +46,7 @@ test.afterAll(async () => {
   await ns?.remove();
 });
 
-// Open defect (issue 33): in this network the viewer's player stays at "Connecting to stream..." (3 min seen)
-// instead of giving up on WebRTC and playing the HTTP tier; the fallback only follows a join that fails.
-test.fixme('a viewer whose network passes only the site’s port watches over the HTTP tier', async () => {
+test('a viewer whose network passes only the site’s port watches over the HTTP tier', async () => {
   test.setTimeout(360_000);
   const host = await hostBrowser.newPage();
   await signInPage(host, app.url, generatePrivateKey());

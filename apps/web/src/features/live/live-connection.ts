@@ -18,6 +18,11 @@ export interface LiveConnectionOptions {
   onChange: () => void;
   /** The room ended for good: the server closed it, or a connect/recreate failed. */
   onClosed?: (reason: 'failed' | 'ended', error?: unknown) => void;
+  /**
+   * A join failed before the connection was ever up (a network that blocks WebRTC, or a server that is down):
+   * rejoins may follow, but the viewer may have a better way in (the HTTP tier).
+   */
+  onJoinFailed?: () => void;
 }
 
 /**
@@ -88,6 +93,7 @@ export class LiveConnection {
     });
     room.on(RoomEvent.Disconnected, (reason?: number) => {
       if (!mine() || this.stopped) return;
+      if (!this.everConnected) this.opts.onJoinFailed?.();
       if (shouldRejoin(reason) && this.scheduleRejoin()) return;
       this.setState('disconnected');
       this.opts.onClosed?.('ended');
@@ -123,6 +129,7 @@ export class LiveConnection {
     } catch (err) {
       if (!mine()) return;
       await room.disconnect().catch(() => undefined);
+      if (!this.everConnected) this.opts.onJoinFailed?.();
       if (this.rejoinAttempt !== undefined && this.scheduleRejoin()) return;
       this.setState('disconnected');
       this.opts.onClosed?.('failed', err);

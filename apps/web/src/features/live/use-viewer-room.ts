@@ -11,6 +11,8 @@ import { takeViewerToken } from './player-warm-up.ts';
 export interface ViewerSnapshot {
   state: TConnectionState;
   failed: boolean;
+  /** A join failed before the room was ever connected (rejoins may be under way). */
+  joinFailed: boolean;
   host: RemoteParticipant | undefined;
   video: RemoteTrackPublication | undefined;
   audio: RemoteTrackPublication | undefined;
@@ -22,6 +24,7 @@ export interface ViewerSnapshot {
 const EMPTY: ViewerSnapshot = {
   state: 'connecting',
   failed: false,
+  joinFailed: false,
   host: undefined,
   video: undefined,
   audio: undefined,
@@ -45,12 +48,14 @@ export const useViewerRoom = (
   const [snap, setSnap] = useState<ViewerSnapshot>(EMPTY);
   const connRef = useRef<LiveConnection | null>(null);
   const failedRef = useRef(false);
+  const joinFailedRef = useRef(false);
   const queryClient = useQueryClient();
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger.
   useEffect(() => {
     failedRef.current = false;
+    joinFailedRef.current = false;
     let hostWasPresent = false;
     const refresh = () => {
       const conn = connRef.current;
@@ -63,6 +68,7 @@ export const useViewerRoom = (
       setSnap({
         state: conn?.state ?? 'disconnected',
         failed: failedRef.current,
+        joinFailed: joinFailedRef.current,
         host,
         video: pickHostVideo(host),
         audio: pickHostAudio(host),
@@ -88,6 +94,10 @@ export const useViewerRoom = (
         throw new Error('WebRTC is full: playing the HTTP tier');
       },
       onChange: refresh,
+      onJoinFailed: () => {
+        joinFailedRef.current = true;
+        refresh();
+      },
       onClosed: (reason) => {
         if (reason === 'failed') failedRef.current = true;
         void queryClient.invalidateQueries({ queryKey: streamKeys.all });

@@ -59,8 +59,9 @@ function WebRtcPlayer({
   const connectedOnce = useRef(false);
   if (room.state === 'connected') connectedOnce.current = true;
   // A first join that failed (livekit-client gives up after its peer connection timeout, 15 s, when UDP and
-  // the media port are blocked): the HTTP tier, if it runs here. A slow join that works never switches.
-  const failedFirst = room.failed && !connectedOnce.current;
+  // the media port are blocked), even while rejoins are under way: the HTTP tier, if it runs here. A slow join
+  // that works never switches.
+  const failedFirst = (room.failed || room.joinFailed) && !connectedOnce.current;
   useEffect(() => {
     if (!failedFirst) return;
     let cancelled = false;
