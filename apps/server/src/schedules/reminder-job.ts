@@ -33,14 +33,17 @@ export const createReminderJob = (deps: {
   const remind = async (mint: string) => {
     const s = await deps.repo.find(mint, new Date(deps.now() - GRACE_MS));
     if (!s) return;
-    const payload: TSchedulePushPayload = {
-      type: 'schedule_reminder',
+    const card: ScheduleReminder = {
       mint,
       name: s.name,
       symbol: s.symbol,
       image_uri: s.image_uri,
       title: s.title,
       starts_at: s.starts_at,
+    };
+    const payload: TSchedulePushPayload = {
+      type: 'schedule_reminder',
+      ...card,
       url: `${deps.publicOrigin}/livestream/${mint}`,
     };
     const push = deps.push;
@@ -49,14 +52,7 @@ export const createReminderJob = (deps: {
       push &&
         deps.repo.reminderTargets(mint).then((targets) => push.sendTo(targets, JSON.stringify(payload))),
       deps.channels
-        ?.reminder({
-          mint,
-          name: s.name,
-          symbol: s.symbol,
-          image_uri: s.image_uri,
-          title: s.title,
-          starts_at: s.starts_at,
-        })
+        ?.reminder(card)
         .catch((err: unknown) => deps.log.warn({ err, mint }, 'schedule reminder: a channel failed')),
     ]);
   };
