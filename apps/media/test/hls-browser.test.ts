@@ -21,7 +21,7 @@ const dir = mkdtempSync(join(tmpdir(), 'mintcast-hls-browser-'));
 
 describe.skipIf(!existsSync(CHROMIUM_PATH))(
   'HTTP tier of a browser broadcaster',
-  { timeout: 120_000 },
+  { timeout: 240_000 },
   () => {
     let web: Awaited<ReturnType<typeof startStaticServer>>;
     let browser: Browser;
@@ -74,7 +74,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))(
               .split('\n')
               .filter((l) => l.endsWith('.ts'))
           : [];
-      await expect.poll(() => listed().length, { timeout: 90_000, interval: 250 }).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => listed().length, { timeout: 180_000, interval: 250 }).toBeGreaterThanOrEqual(2);
       const segment = join(folder, listed().at(-1) as string);
       const streams = execFileSync(
         'ffprobe',
